@@ -1,0 +1,75 @@
+package snapshot
+
+import "time"
+
+// Frame is what every consumer (dashboard, recorder, report) receives: one
+// Snapshot with its per-second view against the previous one and the findings
+// the analyzers raised over the window ending here.
+type Frame struct {
+	// Seq numbers frames from 0 within one source.
+	Seq      int       `json:"seq"`
+	Snapshot *Snapshot `json:"snapshot"`
+	// Rates is nil for the first frame and right after a gap (no previous sample).
+	Rates    *Rates    `json:"rates,omitempty"`
+	Findings []Finding `json:"findings,omitempty"`
+	// NotApplicable lists rules that cannot run on this source, with the reason.
+	NotApplicable map[string]string `json:"not_applicable,omitempty"`
+	// Mode says where frames come from, e.g. "LIVE", "REPLAY", "IMPORT"; for the
+	// header only: consumers must not behave differently by it.
+	Mode string `json:"mode,omitempty"`
+	// Recording is the recording file being written, if any (for the header).
+	Recording string `json:"recording,omitempty"`
+}
+
+// Time is the snapshot's time.
+func (f *Frame) Time() time.Time { return f.Snapshot.Time }
+
+// Severity of a finding, ordered so that a larger value is more severe.
+type Severity int
+
+// Severities.
+const (
+	Info Severity = iota
+	Warning
+	Critical
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Critical:
+		return "critical"
+	case Warning:
+		return "warning"
+	default:
+		return "info"
+	}
+}
+
+// MarshalText writes the severity as its name, as the JSON contract wants.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a severity name.
+func (s *Severity) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "critical":
+		*s = Critical
+	case "warning":
+		*s = Warning
+	default:
+		*s = Info
+	}
+	return nil
+}
+
+// Finding is one named problem, with the evidence that proves it.
+type Finding struct {
+	ID       string   `json:"id"`
+	Severity Severity `json:"severity"`
+	Title    string   `json:"title"`
+	Evidence []string `json:"evidence,omitempty"`
+	Advice   string   `json:"advice,omitempty"`
+	// Threads are processlist ids the finding is about, for highlighting.
+	Threads []int64 `json:"threads,omitempty"`
+	// Since is the onset: the first frame of the current episode.
+	Since time.Time `json:"since"`
+}

@@ -1,0 +1,76 @@
+package snapshot
+
+// Host holds cumulative counters of the machine the server runs on.
+type Host struct {
+	// Remote is set when the server is not on the machine the monitor runs on;
+	// then no host figures are collected, rather than showing the wrong machine.
+	Remote   bool   `json:"remote,omitempty"`
+	Hostname string `json:"hostname,omitempty"`
+	NumCPU   int    `json:"num_cpu,omitempty"`
+
+	CPU CPUTimes `json:"cpu"`
+	// Load averages.
+	Load1  float64 `json:"load1"`
+	Load5  float64 `json:"load5"`
+	Load15 float64 `json:"load15"`
+	// ProcsRunning and ProcsBlocked are vmstat's r and b.
+	ProcsRunning int64 `json:"procs_running"`
+	ProcsBlocked int64 `json:"procs_blocked"`
+	// Cumulative counters.
+	ContextSwitches uint64 `json:"ctxt"`
+	Interrupts      uint64 `json:"intr"`
+	SwapInPages     uint64 `json:"pswpin"`
+	SwapOutPages    uint64 `json:"pswpout"`
+	// Memory in bytes.
+	MemTotal     uint64 `json:"mem_total"`
+	MemAvailable uint64 `json:"mem_available"`
+	MemFree      uint64 `json:"mem_free,omitempty"`
+	MemBuffers   uint64 `json:"mem_buffers,omitempty"`
+	MemCached    uint64 `json:"mem_cached,omitempty"`
+	SwapTotal    uint64 `json:"swap_total"`
+	SwapFree     uint64 `json:"swap_free"`
+
+	Disks []DiskCounters `json:"disks,omitempty"`
+	Nets  []NetCounters  `json:"nets,omitempty"`
+}
+
+// CPUTimes are cumulative seconds spent in each state, summed over all CPUs.
+type CPUTimes struct {
+	User    float64 `json:"user"`
+	Nice    float64 `json:"nice"`
+	System  float64 `json:"system"`
+	Idle    float64 `json:"idle"`
+	IOWait  float64 `json:"iowait"`
+	IRQ     float64 `json:"irq"`
+	SoftIRQ float64 `json:"softirq"`
+	Steal   float64 `json:"steal"`
+}
+
+// Total is the sum of all states.
+func (c CPUTimes) Total() float64 {
+	return c.User + c.Nice + c.System + c.Idle + c.IOWait + c.IRQ + c.SoftIRQ + c.Steal
+}
+
+// DiskCounters are /proc/diskstats counters for one block device.
+type DiskCounters struct {
+	Name       string `json:"name"`
+	Reads      uint64 `json:"reads"`
+	Writes     uint64 `json:"writes"`
+	ReadBytes  uint64 `json:"read_bytes"`
+	WriteBytes uint64 `json:"write_bytes"`
+	ReadTimeMS uint64 `json:"read_ms"`
+	WriteMS    uint64 `json:"write_ms"`
+	// IOTimeMS is time the device had I/O in flight (util); WeightedIOMS is the
+	// time-weighted queue (avgqu-sz).
+	IOTimeMS     uint64 `json:"io_ms"`
+	WeightedIOMS uint64 `json:"weighted_io_ms"`
+}
+
+// NetCounters are cumulative counters for one network interface.
+type NetCounters struct {
+	Name      string `json:"name"`
+	RxBytes   uint64 `json:"rx_bytes"`
+	TxBytes   uint64 `json:"tx_bytes"`
+	RxPackets uint64 `json:"rx_packets"`
+	TxPackets uint64 `json:"tx_packets"`
+}

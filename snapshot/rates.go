@@ -1,0 +1,224 @@
+package snapshot
+
+import (
+	"strconv"
+	"time"
+)
+
+// Rates is the per-second view of two consecutive snapshots.
+type Rates struct {
+	// Interval is the seconds between the two snapshots.
+	Interval float64 `json:"interval"`
+	// Reset is set when the server restarted or counters went backwards
+	// (FLUSH STATUS): rates of the counters that went back are absent, never
+	// negative or huge.
+	Reset bool `json:"reset,omitempty"`
+	// Status holds per-second rates of numeric status counters. Gauges
+	// (Threads_running) get a rate too but are meant to be read from the Snapshot.
+	Status map[string]float64 `json:"status,omitempty"`
+	Host   *HostRates         `json:"host,omitempty"`
+}
+
+// HostRates is the per-second view of two Host samples.
+type HostRates struct {
+	// CPU is percent of all CPUs' time in each state (sums to ~100).
+	CPU             CPUTimes   `json:"cpu"`
+	ContextSwitches float64    `json:"ctxt"`
+	Interrupts      float64    `json:"intr"`
+	SwapIn          float64    `json:"pswpin"` // pages per second
+	SwapOut         float64    `json:"pswpout"`
+	Disks           []DiskRate `json:"disks,omitempty"`
+	Nets            []NetRate  `json:"nets,omitempty"`
+}
+
+// DiskRate is iostat's view of one device.
+type DiskRate struct {
+	Name         string  `json:"name"`
+	ReadsPerSec  float64 `json:"r_s"`
+	WritesPerSec float64 `json:"w_s"`
+	ReadBytes    float64 `json:"rb_s"`
+	WriteBytes   float64 `json:"wb_s"`
+	// UtilPercent is the share of wall time the device was busy.
+	UtilPercent float64 `json:"util"`
+	// AwaitMS is the mean time per completed I/O (queue plus service).
+	AwaitMS    float64 `json:"await_ms"`
+	QueueDepth float64 `json:"aqu_sz"`
+}
+
+// NetRate is one interface's throughput.
+type NetRate struct {
+	Name    string  `json:"name"`
+	RxBytes float64 `json:"rx_bytes"`
+	TxBytes float64 `json:"tx_bytes"`
+}
+
+// Delta computes the per-second view from prev to cur. It is the only place rates
+// are computed, live and in replay alike. It returns nil when no interval can be
+// measured (no previous sample, or clocks not moving forward).
+func Delta(prev, cur *Snapshot) *Rates {
+	if prev == nil || cur == nil {
+		return nil
+	}
+	secs := cur.Time.Sub(prev.Time).Seconds()
+	if secs <= 0 {
+		return nil
+	}
+	r := &Rates{Interval: secs}
+	if restarted(prev, cur) {
+		r.Reset = true
+	} else {
+		r.Status = statusRates(prev.Status, cur.Status, secs, &r.Reset)
+	}
+	r.Host = hostRates(prev.Host, cur.Host, secs)
+	return r
+}
+
+// restarted is true when Uptime went down: every counter restarted from zero.
+func restarted(prev, cur *Snapshot) bool {
+	pu, ok1 := prev.Uptime()
+	cu, ok2 := cur.Uptime()
+	return ok1 && ok2 && cu < pu
+}
+
+func statusRates(prev, cur map[string]string, secs float64, reset *bool) map[string]float64 {
+	if len(prev) == 0 || len(cur) == 0 {
+		return nil
+	}
+	out := make(map[string]float64, len(cur))
+	for name, raw := range cur {
+		pRaw, ok := prev[name]
+		if !ok {
+			continue
+		}
+		c, err1 := strconv.ParseFloat(raw, 64)
+		p, err2 := strconv.ParseFloat(pRaw, 64)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		if c < p {
+			if isCounter(name) {
+				*reset = true
+			}
+			continue
+		}
+		out[name] = (c - p) / secs
+	}
+	return out
+}
+
+// counterRate is the per-second increase of a cumulative counter; ok is false
+// when the counter went backwards (reset or wrap).
+func counterRate(prev, cur uint64, secs float64) (float64, bool) {
+	if cur < prev {
+		return 0, false
+	}
+	return float64(cur-prev) / secs, true
+}
+
+func hostRates(prev, cur *Host, secs float64) *HostRates {
+	if prev == nil || cur == nil || prev.Remote || cur.Remote {
+		return nil
+	}
+	h := &HostRates{CPU: cpuPercent(prev.CPU, cur.CPU)}
+	h.ContextSwitches, _ = counterRate(prev.ContextSwitches, cur.ContextSwitches, secs)
+	h.Interrupts, _ = counterRate(prev.Interrupts, cur.Interrupts, secs)
+	h.SwapIn, _ = counterRate(prev.SwapInPages, cur.SwapInPages, secs)
+	h.SwapOut, _ = counterRate(prev.SwapOutPages, cur.SwapOutPages, secs)
+	h.Disks = diskRates(prev.Disks, cur.Disks, secs)
+	h.Nets = netRates(prev.Nets, cur.Nets, secs)
+	return h
+}
+
+func cpuPercent(p, c CPUTimes) CPUTimes {
+	total := c.Total() - p.Total()
+	if total <= 0 {
+		return CPUTimes{}
+	}
+	pct := func(a, b float64) float64 {
+		if b < a {
+			return 0
+		}
+		return (b - a) / total * 100
+	}
+	return CPUTimes{
+		User: pct(p.User, c.User), Nice: pct(p.Nice, c.Nice), System: pct(p.System, c.System),
+		Idle: pct(p.Idle, c.Idle), IOWait: pct(p.IOWait, c.IOWait), IRQ: pct(p.IRQ, c.IRQ),
+		SoftIRQ: pct(p.SoftIRQ, c.SoftIRQ), Steal: pct(p.Steal, c.Steal),
+	}
+}
+
+func diskRates(prev, cur []DiskCounters, secs float64) []DiskRate {
+	byName := make(map[string]DiskCounters, len(prev))
+	for _, d := range prev {
+		byName[d.Name] = d
+	}
+	var out []DiskRate
+	for _, c := range cur {
+		p, ok := byName[c.Name]
+		if !ok {
+			continue
+		}
+		if r, ok := diskRate(p, c, secs); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func diskRate(p, c DiskCounters, secs float64) (DiskRate, bool) {
+	r := DiskRate{Name: c.Name}
+	var ok [7]bool
+	r.ReadsPerSec, ok[0] = counterRate(p.Reads, c.Reads, secs)
+	r.WritesPerSec, ok[1] = counterRate(p.Writes, c.Writes, secs)
+	r.ReadBytes, ok[2] = counterRate(p.ReadBytes, c.ReadBytes, secs)
+	r.WriteBytes, ok[3] = counterRate(p.WriteBytes, c.WriteBytes, secs)
+	busy, ok4 := counterRate(p.IOTimeMS, c.IOTimeMS, secs)
+	ok[4] = ok4
+	r.UtilPercent = min(busy/10, 100) // ms busy per second -> percent
+	q, ok5 := counterRate(p.WeightedIOMS, c.WeightedIOMS, secs)
+	ok[5] = ok5
+	r.QueueDepth = q / 1000
+	ios := float64((c.Reads - p.Reads) + (c.Writes - p.Writes))
+	ok[6] = c.ReadTimeMS >= p.ReadTimeMS && c.WriteMS >= p.WriteMS
+	if ios > 0 && ok[6] {
+		r.AwaitMS = float64((c.ReadTimeMS-p.ReadTimeMS)+(c.WriteMS-p.WriteMS)) / ios
+	}
+	for _, v := range ok {
+		if !v {
+			return DiskRate{}, false
+		}
+	}
+	return r, true
+}
+
+func netRates(prev, cur []NetCounters, secs float64) []NetRate {
+	byName := make(map[string]NetCounters, len(prev))
+	for _, n := range prev {
+		byName[n.Name] = n
+	}
+	var out []NetRate
+	for _, c := range cur {
+		p, ok := byName[c.Name]
+		if !ok {
+			continue
+		}
+		rx, ok1 := counterRate(p.RxBytes, c.RxBytes, secs)
+		tx, ok2 := counterRate(p.TxBytes, c.TxBytes, secs)
+		if ok1 && ok2 {
+			out = append(out, NetRate{Name: c.Name, RxBytes: rx, TxBytes: tx})
+		}
+	}
+	return out
+}
+
+// Rate returns a status counter's per-second rate from r, tolerating nil.
+func (r *Rates) Rate(name string) (float64, bool) {
+	if r == nil || r.Status == nil {
+		return 0, false
+	}
+	v, ok := r.Status[name]
+	return v, ok
+}
+
+// Since returns how long ago t was relative to the snapshot.
+func (s *Snapshot) Since(t time.Time) time.Duration { return s.Time.Sub(t) }

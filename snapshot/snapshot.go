@@ -1,0 +1,106 @@
+package snapshot
+
+import "time"
+
+// Snapshot is everything sampled at one instant. It holds raw, cumulative values
+// only; anything per second is derived by Delta so live runs and replays agree.
+type Snapshot struct {
+	Time   time.Time  `json:"time"`
+	Server ServerInfo `json:"server"`
+
+	// Processlist excludes the monitor's own threads.
+	Processlist []Process `json:"processlist,omitempty"`
+	// Status holds SHOW GLOBAL STATUS as the server printed it.
+	Status map[string]string `json:"status,omitempty"`
+	// Variables is the latest SHOW GLOBAL VARIABLES. Live, the same map is shared
+	// between snapshots until it changes; VariablesChanged says when it did, so a
+	// recording stores it only then.
+	Variables        map[string]string `json:"variables,omitempty"`
+	VariablesChanged bool              `json:"variables_changed,omitempty"`
+	InnoDB           *InnoDBStatus     `json:"innodb,omitempty"`
+	// Replica is SHOW REPLICA/SLAVE STATUS (first channel); nil when not a replica.
+	Replica map[string]string `json:"replica,omitempty"`
+	Host    *Host             `json:"host,omitempty"`
+	// Explains holds plans of running statements, fetched by a collector when a
+	// rule needs them, keyed by statement fingerprint.
+	Explains map[string]*Explain `json:"explains,omitempty"`
+
+	// Collectors reports each source's health for this sample.
+	Collectors map[string]CollectorState `json:"collectors,omitempty"`
+	// Approximate is set by importers whose source carries no exact clock.
+	Approximate bool `json:"approximate,omitempty"`
+}
+
+// ServerInfo identifies the server a snapshot came from.
+type ServerInfo struct {
+	Address string `json:"address,omitempty"` // host:port or socket, never credentials
+	Version string `json:"version,omitempty"` // e.g. "10.11.19-MariaDB"
+	Flavor  string `json:"flavor,omitempty"`  // mysql | mariadb | percona
+	// Unreachable is set when the server did not answer this tick.
+	Unreachable bool   `json:"unreachable,omitempty"`
+	Error       string `json:"error,omitempty"`
+	// DownSince is when the server last stopped answering (zero when it answers).
+	DownSince time.Time `json:"down_since,omitempty"`
+}
+
+// Flavors of server.
+const (
+	FlavorMySQL   = "mysql"
+	FlavorMariaDB = "mariadb"
+	FlavorPercona = "percona"
+)
+
+// CollectorState is one collector's outcome for one snapshot.
+type CollectorState struct {
+	Latency time.Duration `json:"latency,omitempty"`
+	// Stale means this part of the snapshot was carried from an earlier tick or is
+	// absent because the collector failed or timed out; Error says why.
+	Stale bool   `json:"stale,omitempty"`
+	Error string `json:"error,omitempty"`
+	// Unavailable says what is missing for this source to run at all, e.g.
+	// "needs the PROCESS privilege"; such a panel is shown as degraded, not zero.
+	Unavailable string `json:"unavailable,omitempty"`
+}
+
+// Process is one row of the processlist.
+type Process struct {
+	ID      int64  `json:"id"`
+	User    string `json:"user,omitempty"`
+	Host    string `json:"host,omitempty"`
+	DB      string `json:"db,omitempty"`
+	Command string `json:"command,omitempty"`
+	// TimeMS is milliseconds in the current state; servers that only print
+	// seconds give seconds*1000.
+	TimeMS int64  `json:"time_ms"`
+	State  string `json:"state,omitempty"`
+	Info   string `json:"info,omitempty"`
+	// ExaminedRows is MariaDB's EXAMINED_ROWS or Percona's ROWS_EXAMINED; -1 if unknown.
+	ExaminedRows int64 `json:"examined_rows,omitempty"`
+	// Progress is MariaDB's PROGRESS in percent; 0 if unknown.
+	Progress float64 `json:"progress,omitempty"`
+}
+
+// Explain is the plan of a running statement.
+type Explain struct {
+	Fingerprint string       `json:"fingerprint"`
+	ThreadID    int64        `json:"thread_id,omitempty"`
+	Statement   string       `json:"statement,omitempty"`
+	Method      string       `json:"method,omitempty"` // "SHOW EXPLAIN FOR", "EXPLAIN FOR CONNECTION", "EXPLAIN"
+	Rows        []ExplainRow `json:"rows,omitempty"`
+	// TableRows is the optimizer's estimate of rows in each table, keyed by table.
+	TableRows map[string]int64 `json:"table_rows,omitempty"`
+	Error     string           `json:"error,omitempty"`
+	At        time.Time        `json:"at"`
+}
+
+// ExplainRow is one row of EXPLAIN output.
+type ExplainRow struct {
+	ID           string `json:"id,omitempty"`
+	SelectType   string `json:"select_type,omitempty"`
+	Table        string `json:"table,omitempty"`
+	Type         string `json:"type,omitempty"`
+	PossibleKeys string `json:"possible_keys,omitempty"`
+	Key          string `json:"key,omitempty"`
+	Rows         int64  `json:"rows,omitempty"`
+	Extra        string `json:"extra,omitempty"`
+}
