@@ -1,0 +1,63 @@
+package pipeline
+
+import "github.com/mytop-go/mytop-go/snapshot"
+
+// Analyzer turns a window of frames into findings; the last frame is the
+// current one. It is an interface here so the pipeline does not depend on the
+// rule set, and tests can run it without one.
+type Analyzer interface {
+	Evaluate(window []*snapshot.Frame) ([]snapshot.Finding, map[string]string)
+}
+
+// WindowSize is how many frames analyzers see. Five minutes at 1 s covers the
+// longest persistence any rule uses, and bounds memory.
+const WindowSize = 300
+
+// Builder turns a stream of Snapshots into Frames. Live, replay and import all
+// go through one Builder so they compute the same rates and findings.
+type Builder struct {
+	analyzer Analyzer
+	mode     string
+	window   []*snapshot.Frame
+	prev     *snapshot.Snapshot
+	seq      int
+	// Recording is copied into each frame for the header.
+	Recording string
+}
+
+// NewBuilder returns a Builder labelling frames with mode ("LIVE", "REPLAY").
+// analyzer may be nil.
+func NewBuilder(mode string, analyzer Analyzer) *Builder {
+	return &Builder{analyzer: analyzer, mode: mode, window: make([]*snapshot.Frame, 0, WindowSize)}
+}
+
+// Add computes the frame for s.
+func (b *Builder) Add(s *snapshot.Snapshot) *snapshot.Frame {
+	f := &snapshot.Frame{
+		Seq:       b.seq,
+		Snapshot:  s,
+		Rates:     snapshot.Delta(b.prev, s),
+		Mode:      b.mode,
+		Recording: b.Recording,
+	}
+	b.seq++
+	b.prev = s
+	b.push(f)
+	if b.analyzer != nil {
+		f.Findings, f.NotApplicable = b.analyzer.Evaluate(b.window)
+	}
+	return f
+}
+
+// Window returns the frames analyzers currently see, oldest first.
+func (b *Builder) Window() []*snapshot.Frame { return b.window }
+
+func (b *Builder) push(f *snapshot.Frame) {
+	if len(b.window) == WindowSize {
+		// Shift in place: the backing array never grows, and the frame falling
+		// off becomes garbage.
+		copy(b.window, b.window[1:])
+		b.window = b.window[:WindowSize-1]
+	}
+	b.window = append(b.window, f)
+}
