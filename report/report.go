@@ -1,0 +1,121 @@
+package report
+
+import (
+	"sort"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// Report is the summary of one source. Its JSON form is a contract (DESIGN.md).
+type Report struct {
+	Source   string    `json:"source"`
+	From     time.Time `json:"from"`
+	To       time.Time `json:"to"`
+	Frames   int       `json:"frames"`
+	Server   Server    `json:"server"`
+	Findings []Episode `json:"findings"`
+	// Approximate is set when the source's clock is reconstructed (e.g. pt-stalk
+	// mysqladmin samples), so times are only close.
+	Approximate bool `json:"approximate,omitempty"`
+}
+
+// Server identifies the server the source came from.
+type Server struct {
+	Address string `json:"address,omitempty"`
+	Version string `json:"version"`
+	Flavor  string `json:"flavor"`
+}
+
+// Episode is one finding from onset to clear.
+type Episode struct {
+	ID        string            `json:"id"`
+	Severity  snapshot.Severity `json:"severity"`
+	FirstSeen time.Time         `json:"first_seen"`
+	LastSeen  time.Time         `json:"last_seen"`
+	Frames    int               `json:"frames"`
+	Title     string            `json:"title"`
+	Evidence  []string          `json:"evidence"`
+	Advice    string            `json:"advice"`
+}
+
+// Builder accumulates frames into a Report.
+type Builder struct {
+	r    Report
+	open map[string]*Episode
+	done []*Episode
+}
+
+// NewBuilder starts a report for the named source.
+func NewBuilder(source string) *Builder {
+	return &Builder{r: Report{Source: source}, open: map[string]*Episode{}}
+}
+
+// Add takes the next frame in time order.
+func (b *Builder) Add(f *snapshot.Frame) {
+	s := f.Snapshot
+	if b.r.Frames == 0 {
+		b.r.From = s.Time
+	}
+	b.r.To = s.Time
+	b.r.Frames++
+	b.r.Approximate = b.r.Approximate || s.Approximate
+	if s.Server.Version != "" {
+		b.r.Server = Server{Address: s.Server.Address, Version: s.Server.Version, Flavor: s.Server.Flavor}
+	}
+	seen := make(map[string]bool, len(f.Findings))
+	for i := range f.Findings {
+		b.observe(&f.Findings[i], s.Time)
+		seen[f.Findings[i].ID] = true
+	}
+	for id, e := range b.open {
+		if !seen[id] {
+			b.done = append(b.done, e)
+			delete(b.open, id)
+		}
+	}
+}
+
+// observe extends the finding's open episode, keeping the evidence of its most
+// severe moment, or opens a new one.
+func (b *Builder) observe(f *snapshot.Finding, at time.Time) {
+	e, ok := b.open[f.ID]
+	if !ok {
+		e = &Episode{ID: f.ID, FirstSeen: f.Since, Severity: -1}
+		if e.FirstSeen.IsZero() || e.FirstSeen.After(at) {
+			e.FirstSeen = at
+		}
+		b.open[f.ID] = e
+	}
+	e.LastSeen = at
+	e.Frames++
+	if f.Severity > e.Severity {
+		e.Severity, e.Title, e.Evidence, e.Advice = f.Severity, f.Title, f.Evidence, f.Advice
+	}
+}
+
+// Report returns the summary so far: episodes by onset, then severity.
+func (b *Builder) Report() Report {
+	r := b.r
+	all := append([]*Episode(nil), b.done...)
+	for _, e := range b.open {
+		all = append(all, e)
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if !all[i].FirstSeen.Equal(all[j].FirstSeen) {
+			return all[i].FirstSeen.Before(all[j].FirstSeen)
+		}
+		if all[i].Severity != all[j].Severity {
+			return all[i].Severity > all[j].Severity
+		}
+		return all[i].ID < all[j].ID
+	})
+	r.Findings = make([]Episode, len(all))
+	for i, e := range all {
+		r.Findings[i] = *e
+		if r.Findings[i].Evidence == nil {
+			r.Findings[i].Evidence = []string{}
+		}
+	}
+	return r
+}
