@@ -1,0 +1,257 @@
+// Package testdb starts a throwaway MariaDB server for integration tests: a
+// private datadir copied from a once-initialised template, a private socket and
+// a loopback port, killed by PID when the test ends.
+package testdb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	_ "github.com/go-sql-driver/mysql" // the driver DSN() is written for
+)
+
+// startTimeout bounds how long a server may take to answer after launch.
+const startTimeout = 60 * time.Second
+
+// Server is one running mariadbd.
+type Server struct {
+	Socket  string
+	Port    int
+	DataDir string
+	PID     int
+	// ErrorLog is the server's --log-error file.
+	ErrorLog string
+	// Args are the command-line arguments mariadbd was started with.
+	Args []string
+
+	dir    string // holds socket, logs and datadir; removed by Close
+	binary string
+	mu     sync.Mutex
+	cmd    *exec.Cmd
+	exited chan struct{} // closed when the current process has been reaped
+	admin  *sql.DB
+	closed bool
+}
+
+// Start launches a server with the default small settings plus extraArgs and
+// registers its shutdown with t.Cleanup. It fails the test when the MariaDB
+// binaries are missing, naming the package to install.
+func Start(t testing.TB, extraArgs ...string) *Server {
+	t.Helper()
+	s, err := Launch(extraArgs...)
+	if err != nil {
+		t.Fatalf("testdb: %v", err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// Launch starts a server without a test (e.g. from TestMain); the caller must
+// Close it.
+func Launch(extraArgs ...string) (*Server, error) {
+	binary, err := findBinary(serverBinary)
+	if err != nil {
+		return nil, err
+	}
+	tmpl, err := templateDir()
+	if err != nil {
+		return nil, err
+	}
+	// A short directory: unix socket paths are limited to ~107 bytes and
+	// t.TempDir() embeds the test name.
+	dir, err := os.MkdirTemp("", "mytopdb-")
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		dir:      dir,
+		binary:   binary,
+		Socket:   filepath.Join(dir, "mysqld.sock"),
+		DataDir:  filepath.Join(dir, "data"),
+		ErrorLog: filepath.Join(dir, "err.log"),
+	}
+	if err := copyTree(tmpl, s.DataDir); err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("copy datadir template: %v", err)
+	}
+	for attempt := 0; ; attempt++ {
+		if s.Port, err = freePort(); err != nil {
+			break
+		}
+		s.Args = s.serverArgs(extraArgs)
+		err = s.launch()
+		// Another process may take the free port between probe and bind.
+		if err == nil || attempt == 2 || !strings.Contains(err.Error(), "Bind on TCP/IP port") {
+			break
+		}
+	}
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Server) serverArgs(extra []string) []string {
+	args := []string{
+		"--no-defaults",
+		"--datadir=" + s.DataDir,
+		"--socket=" + s.Socket,
+		"--port=" + strconv.Itoa(s.Port),
+		"--bind-address=127.0.0.1",
+		"--user=root",
+		"--log-error=" + s.ErrorLog,
+		"--pid-file=" + filepath.Join(s.dir, "mysqld.pid"),
+		"--skip-name-resolve",
+		"--innodb-buffer-pool-size=16M",
+		"--innodb-log-file-size=4M",
+		"--innodb-flush-log-at-trx-commit=2",
+		"--max-connections=200",
+	}
+	return append(args, extra...)
+}
+
+// launch runs mariadbd with s.Args and waits until it answers.
+func (s *Server) launch() error {
+	out, err := os.OpenFile(filepath.Join(s.dir, "stdout.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	cmd := exec.Command(s.binary, s.Args...)
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.SysProcAttr = procAttr()
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("start %s: %v", s.binary, err)
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	s.mu.Lock()
+	s.cmd, s.exited, s.PID = cmd, exited, cmd.Process.Pid
+	s.mu.Unlock()
+	if err := s.waitReady(exited); err != nil {
+		s.kill()
+		return err
+	}
+	return nil
+}
+
+// waitReady polls the socket until the server accepts a login.
+func (s *Server) waitReady(exited chan struct{}) error {
+	db, err := sql.Open("mysql", s.DSN("")+"?timeout=1s")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	deadline := time.Now().Add(startTimeout)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		err = db.PingContext(ctx)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-exited:
+			return fmt.Errorf("mariadbd exited during start-up; log tail:\n%s", s.logTail())
+		case <-time.After(50 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("mariadbd did not answer within %v (%v); log tail:\n%s", startTimeout, err, s.logTail())
+		}
+	}
+}
+
+// logTail returns the end of the error log and of stdout/stderr, for failures.
+func (s *Server) logTail() string {
+	var b strings.Builder
+	for _, name := range []string{s.ErrorLog, filepath.Join(s.dir, "stdout.log")} {
+		if data, err := os.ReadFile(name); err == nil && len(data) > 0 {
+			b.WriteString(tail(string(data), 25))
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+// LogTail returns the last lines of the server's error log.
+func (s *Server) LogTail() string { return s.logTail() }
+
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+// signal sends sig to the current process, if any.
+func (s *Server) signal(sig syscall.Signal) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cmd == nil {
+		return errors.New("server is not running")
+	}
+	return syscall.Kill(s.cmd.Process.Pid, sig)
+}
+
+// kill stops the current process at once (SIGCONT first, in case it is
+// paused) and reaps it.
+func (s *Server) kill() {
+	s.stop(syscall.SIGKILL, 0)
+}
+
+// stop sends sig, waits up to grace for exit, then SIGKILLs.
+func (s *Server) stop(sig syscall.Signal, grace time.Duration) {
+	s.mu.Lock()
+	cmd, exited := s.cmd, s.exited
+	s.cmd = nil
+	s.mu.Unlock()
+	if cmd == nil {
+		return
+	}
+	pid := cmd.Process.Pid
+	syscall.Kill(pid, syscall.SIGCONT)
+	syscall.Kill(pid, sig)
+	select {
+	case <-exited:
+		return
+	case <-time.After(grace):
+	}
+	syscall.Kill(pid, syscall.SIGKILL)
+	select {
+	case <-exited:
+	case <-time.After(10 * time.Second):
+	}
+}
+
+// Close kills the server and removes its files. Safe to call twice.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	admin := s.admin
+	s.admin = nil
+	s.mu.Unlock()
+	if admin != nil {
+		admin.Close()
+	}
+	s.kill()
+	return os.RemoveAll(s.dir)
+}
