@@ -1,0 +1,237 @@
+package snapshot
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ProcesslistColumns is the column order of a tab-separated SHOW FULL
+// PROCESSLIST, as named by its header row.
+type ProcesslistColumns []string
+
+// DefaultProcesslistColumns is the layout assumed when a capture has no header
+// row (mysql -N): the columns every server prints, in their usual order.
+var DefaultProcesslistColumns = ProcesslistColumns{"Id", "User", "Host", "db", "Command", "Time", "State", "Info"}
+
+// ParseProcesslistHeader recognises the header row `Id<TAB>User<TAB>Host...`.
+func ParseProcesslistHeader(line string) (ProcesslistColumns, bool) {
+	cols := strings.Split(strings.TrimSpace(line), "\t")
+	if len(cols) < 5 || cols[0] != "Id" || cols[1] != "User" {
+		return nil, false
+	}
+	for i := range cols {
+		cols[i] = strings.TrimSpace(cols[i])
+	}
+	return cols, true
+}
+
+// ParseRow reads one tab-separated row laid out as c. Trailing columns a shell
+// stripped count as empty; extra tabs are kept inside the last column (Info).
+func (c ProcesslistColumns) ParseRow(line string) (Process, error) {
+	line = strings.TrimRight(line, "\r\n")
+	fields := strings.SplitN(line, "\t", len(c))
+	if len(fields) < 2 {
+		return Process{}, fmt.Errorf("processlist row has %d columns, want %d", len(fields), len(c))
+	}
+	p := NewProcess()
+	for i, v := range fields {
+		if _, err := SetProcessField(&p, c[i], v); err != nil {
+			return Process{}, err
+		}
+	}
+	return p, nil
+}
+
+// NewProcess is an empty row whose unknown figures read as unknown.
+func NewProcess() Process { return Process{ExaminedRows: -1} }
+
+// SetProcessField stores one column of a processlist row into p, by the column
+// name the server printed. known is false for a column p has no place for;
+// err is set when a numeric column does not hold a number.
+func SetProcessField(p *Process, column, value string) (known bool, err error) {
+	value = strings.TrimSpace(value)
+	switch strings.ToLower(column) {
+	case "id":
+		p.ID, err = strconv.ParseInt(value, 10, 64)
+	case "user":
+		p.User = nullToEmpty(value)
+	case "host":
+		p.Host = nullToEmpty(value)
+	case "db":
+		p.DB = nullToEmpty(value)
+	case "command":
+		p.Command = value
+	case "time":
+		err = setSeconds(p, value)
+	case "time_ms":
+		err = setMillis(p, value)
+	case "state":
+		p.State = nullToEmpty(value)
+	case "info":
+		p.Info = nullToEmpty(value)
+	case "progress":
+		p.Progress, err = parseOptionalFloat(value)
+	case "rows_examined", "examined_rows":
+		p.ExaminedRows, err = parseOptionalInt(value, -1)
+	default:
+		return false, nil
+	}
+	if err != nil {
+		return true, fmt.Errorf("processlist column %s: %q is not a number", column, value)
+	}
+	return true, nil
+}
+
+// setSeconds keeps a finer Time_ms when the row already had one.
+func setSeconds(p *Process, value string) error {
+	v, err := parseOptionalInt(value, 0)
+	if err == nil && (p.TimeMS == 0 || p.TimeMS/1000 != v) {
+		p.TimeMS = v * 1000
+	}
+	return err
+}
+
+func setMillis(p *Process, value string) error {
+	v, err := parseOptionalFloat(value)
+	if err == nil {
+		p.TimeMS = int64(v)
+	}
+	return err
+}
+
+// ParseVerticalRowMarker recognises the `*** N. row ***` line that starts each
+// record of \G output and returns N.
+func ParseVerticalRowMarker(line string) (n int, ok bool) {
+	s := strings.TrimSpace(line)
+	if !strings.HasPrefix(s, "***") || !strings.HasSuffix(s, "***") {
+		return 0, false
+	}
+	s = strings.TrimSpace(strings.Trim(s, "*"))
+	num, ok := strings.CutSuffix(s, ". row")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(num)
+	return n, err == nil
+}
+
+// ParseVerticalField splits a `   Command: Query` line of \G output. ok is false
+// for lines that do not start with a column name and a colon, which in \G output
+// are continuation lines of a multi-line value.
+func ParseVerticalField(line string) (key, value string, ok bool) {
+	line = strings.TrimRight(line, "\r\n")
+	trimmed := strings.TrimLeft(line, " ")
+	key, value, found := strings.Cut(trimmed, ":")
+	if !found || !isVariableName(key) {
+		return "", "", false
+	}
+	if value != "" && value[0] != ' ' {
+		return "", "", false
+	}
+	return key, strings.TrimPrefix(value, " "), true
+}
+
+// ParseProcesslistTSV parses a whole tab-separated processlist; a header row,
+// if present, sets the column order.
+func ParseProcesslistTSV(text string) ([]Process, error) {
+	cols := DefaultProcesslistColumns
+	var out []Process
+	for line := range strings.Lines(text) {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		if h, ok := ParseProcesslistHeader(line); ok {
+			cols = h
+			continue
+		}
+		p, err := cols.ParseRow(line)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// ParseProcesslistVertical parses a whole SHOW FULL PROCESSLIST\G output.
+func ParseProcesslistVertical(text string) ([]Process, error) {
+	var out []Process
+	var rec *ProcessRecord
+	flush := func() {
+		if rec != nil {
+			out = append(out, rec.Process)
+		}
+	}
+	for line := range strings.Lines(text) {
+		if _, ok := ParseVerticalRowMarker(line); ok {
+			flush()
+			rec = NewProcessRecord()
+			continue
+		}
+		if rec == nil {
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			return out, fmt.Errorf("text before the first row marker: %.40q", line)
+		}
+		if err := rec.Add(line); err != nil {
+			return out, err
+		}
+	}
+	flush()
+	return out, nil
+}
+
+// ProcessRecord gathers the lines of one \G processlist record.
+type ProcessRecord struct {
+	Process Process
+	last    string // column the previous field line set
+	colon   int    // where ':' sits on field lines: \G right-aligns the names
+}
+
+// NewProcessRecord starts a record.
+func NewProcessRecord() *ProcessRecord { return &ProcessRecord{Process: NewProcess()} }
+
+// Add takes one line after the row marker. A line is a field when its colon lines
+// up with the record's other fields; otherwise it continues a multi-line Info.
+// Columns the model has no place for (Rows_sent, Memory_used) are skipped.
+func (r *ProcessRecord) Add(line string) error {
+	if key, value, ok := ParseVerticalField(line); ok {
+		col := strings.IndexByte(line, ':')
+		if r.colon == 0 || col == r.colon {
+			r.colon, r.last = col, key
+			_, err := SetProcessField(&r.Process, key, value)
+			return err
+		}
+	}
+	if strings.EqualFold(r.last, "info") {
+		r.Process.Info += "\n" + strings.TrimRight(line, "\r\n")
+		return nil
+	}
+	if strings.TrimSpace(line) == "" {
+		return nil
+	}
+	return fmt.Errorf("unexpected line in processlist record: %.40q", line)
+}
+
+func nullToEmpty(s string) string {
+	if s == "NULL" {
+		return ""
+	}
+	return s
+}
+
+func parseOptionalInt(s string, unknown int64) (int64, error) {
+	if s == "" || s == "NULL" {
+		return unknown, nil
+	}
+	return strconv.ParseInt(s, 10, 64)
+}
+
+func parseOptionalFloat(s string) (float64, error) {
+	if s == "" || s == "NULL" {
+		return 0, nil
+	}
+	return strconv.ParseFloat(s, 64)
+}
