@@ -1,0 +1,183 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// actionTimeout bounds EXPLAIN and KILL: the server may be the thing that hangs.
+const actionTimeout = 10 * time.Second
+
+// async runs work off the UI goroutine and applies its result on it. Without
+// an application (tests, off-screen drawing) it runs inline.
+func async[T any](d *Dashboard, work func() T, apply func(T)) {
+	if d.app == nil {
+		apply(work())
+		return
+	}
+	go func() {
+		r := work()
+		d.app.QueueUpdateDraw(func() { apply(r) })
+	}()
+}
+
+// openSelected shows the selected query (processlist) or finding in full.
+func (d *Dashboard) openSelected() {
+	if d.focusFindings {
+		d.openFinding()
+		return
+	}
+	p := d.procs.selected()
+	if p == nil {
+		d.say("no thread selected")
+		return
+	}
+	d.openModal(textModal(newTextView(fmt.Sprintf(" Thread %d ", p.ID), d.processText(p))))
+}
+
+func (d *Dashboard) processText(p *snapshot.Process) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "[::b]user[::-] %s  [::b]host[::-] %s  [::b]db[::-] %s\n", safeLine(p.User, 100), safeLine(p.Host, 100), safeLine(p.DB, 100))
+	fmt.Fprintf(&b, "[::b]command[::-] %s  [::b]state[::-] %s  [::b]time[::-] %s (since %s)\n",
+		safeLine(p.Command, 40), safeLine(p.State, 100), age(time.Duration(p.TimeMS)*time.Millisecond), d.startOf(p))
+	if p.ExaminedRows > 0 {
+		fmt.Fprintf(&b, "[::b]rows examined[::-] %s\n", commas(p.ExaminedRows))
+	}
+	if p.Progress > 0 {
+		fmt.Fprintf(&b, "[::b]progress[::-] %.1f%%\n", p.Progress)
+	}
+	b.WriteString("\n")
+	if p.Info == "" {
+		b.WriteString("[gray](no statement)[-]")
+	} else {
+		b.WriteString(safeText(p.Info))
+	}
+	return b.String()
+}
+
+// startOf is when the thread entered its current state, by the frame's clock.
+func (d *Dashboard) startOf(p *snapshot.Process) string {
+	if d.frame == nil {
+		return "?"
+	}
+	return d.frame.Time().Add(-time.Duration(p.TimeMS) * time.Millisecond).Format("15:04:05")
+}
+
+func (d *Dashboard) openFinding() {
+	f := d.findings.selected()
+	if f == nil {
+		d.say("no finding selected")
+		return
+	}
+	var b strings.Builder
+	sev, _ := severityLabel(f.Severity)
+	fmt.Fprintf(&b, "[::b]%s %s[::-]  active %s (since %s)\n\n%s\n\n", sev, safeLine(f.ID, 60),
+		clock(d.frame.Time().Sub(f.Since)), f.Since.Format("15:04:05"), safeLine(f.Title, 500))
+	for _, e := range f.Evidence {
+		b.WriteString("• " + safeText(e) + "\n")
+	}
+	if f.Advice != "" {
+		b.WriteString("\n[::b]advice[::-] " + safeText(f.Advice) + "\n")
+	}
+	if len(f.Threads) > 0 {
+		fmt.Fprintf(&b, "\n[::b]threads[::-] %v (marked * in the processlist)\n", f.Threads)
+	}
+	d.openModal(textModal(newTextView(" Finding ", b.String())))
+}
+
+func (d *Dashboard) explainSelected() {
+	p := d.procs.selected()
+	switch {
+	case p == nil:
+		d.say("no thread selected")
+		return
+	case p.Info == "":
+		d.say(fmt.Sprintf("thread %d runs no statement", p.ID))
+		return
+	}
+	id, query := p.ID, p.Info
+	tv := newTextView(fmt.Sprintf(" EXPLAIN thread %d ", id), "running EXPLAIN …")
+	d.openModal(textModal(tv))
+	async(d, func() string {
+		ctx, cancel := context.WithTimeout(context.Background(), actionTimeout)
+		defer cancel()
+		rows, err := d.opts.Actions.Explain(ctx, id, query)
+		return explainText(query, rows, err)
+	}, func(text string) { tv.SetText(text) })
+}
+
+func explainText(query string, rows []snapshot.ExplainRow, err error) string {
+	var b strings.Builder
+	b.WriteString(safeText(query) + "\n\n")
+	if err != nil {
+		b.WriteString("[red]EXPLAIN failed: " + safeLine(err.Error(), 300) + "[-]")
+		return b.String()
+	}
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "id\tselect_type\ttable\ttype\tpossible_keys\tkey\trows\tExtra")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", safeLine(r.ID, 10), safeLine(r.SelectType, 20),
+			safeLine(r.Table, 40), safeLine(r.Type, 12), safeLine(r.PossibleKeys, 60), safeLine(r.Key, 40),
+			commas(r.Rows), safeLine(r.Extra, 80))
+	}
+	tw.Flush()
+	return b.String()
+}
+
+// confirmKill asks before KILL QUERY (or CONNECTION), naming the thread, its
+// user and when its statement started, so the wrong thread is not killed after
+// the list moved under the cursor.
+func (d *Dashboard) confirmKill(connection bool) {
+	p := d.procs.selected()
+	if p == nil {
+		d.say("no thread selected")
+		return
+	}
+	what := "KILL QUERY"
+	if connection {
+		what = "KILL CONNECTION"
+	}
+	id := p.ID
+	text := fmt.Sprintf("[::b]%s %d[::-] ?\n\nuser %s  host %s  db %s\nstatement started %s (%s ago)\n%s",
+		what, id, safeLine(p.User, 40), safeLine(p.Host, 60), safeLine(p.DB, 40), d.startOf(p),
+		age(time.Duration(p.TimeMS)*time.Millisecond), safeLine(p.Info, 200))
+	d.openModal(confirmModal(" "+what+" ", text, func() {
+		async(d, func() error {
+			ctx, cancel := context.WithTimeout(context.Background(), actionTimeout)
+			defer cancel()
+			return d.opts.Actions.Kill(ctx, id, connection)
+		}, func(err error) {
+			if err != nil {
+				d.say(fmt.Sprintf("%s %d failed: %s", what, id, safeLine(err.Error(), 200)))
+				return
+			}
+			d.say(fmt.Sprintf("%s %d sent", what, id))
+		})
+	}))
+}
+
+func (d *Dashboard) openFilter() {
+	d.openModal(promptModal("filter: ", d.list.filter.raw, func(text string) {
+		f, err := parseFilter(text)
+		if err != nil {
+			d.say(safeLine(err.Error(), 200))
+			return
+		}
+		d.list.setFilter(f)
+		d.procs.reselect()
+	}))
+}
+
+func (d *Dashboard) clearFilter() {
+	if d.list.filter.empty() {
+		return
+	}
+	d.list.setFilter(procFilter{})
+	d.procs.reselect()
+	d.say("filter cleared")
+}

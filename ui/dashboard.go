@@ -1,0 +1,160 @@
+package ui
+
+import (
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/rivo/tview"
+)
+
+// Dashboard is the whole screen. All its methods run on the UI goroutine.
+type Dashboard struct {
+	opts     Options
+	app      *tview.Application // set by Run; nil when drawn off-screen or in tests
+	root     *root
+	findings *findingsPanel
+	procs    *procPanel
+	list     *procList
+	hist     *history
+	keys     map[string]*binding
+	bindings []*binding
+
+	frame   *snapshot.Frame // shown
+	latest  *snapshot.Frame // newest received
+	paused  bool
+	pending int
+	// playerPaused and speed mirror what was asked of the Player, for display.
+	playerPaused bool
+	speed        float64
+
+	focusFindings bool
+	modal         *modal
+	status        string
+	statusAt      time.Time
+	quitting      bool
+}
+
+const defaultHistory = 300
+
+// New builds a dashboard; nothing is shown until the first Update.
+func New(opts Options) *Dashboard {
+	if opts.HistoryLen <= 0 {
+		opts.HistoryLen = defaultHistory
+	}
+	d := &Dashboard{opts: opts, list: newProcList(), hist: newHistory(opts.HistoryLen), speed: 1}
+	d.findings = newFindingsPanel()
+	d.procs = newProcPanel(d.list)
+	d.root = &root{Box: tview.NewBox(), d: d}
+	d.bindings = d.keyBindings()
+	d.keys = keyIndex(d.bindings)
+	d.findings.table.SetSelectionChangedFunc(func(int, int) { d.applyHighlight() })
+	d.setFocus(false)
+	return d
+}
+
+// Root is the primitive to hand to tview.Application.SetRoot.
+func (d *Dashboard) Root() tview.Primitive { return d.root }
+
+// Update takes a new frame. While paused it is kept, not shown; the
+// sparklines keep counting so unpausing shows the minutes that passed.
+func (d *Dashboard) Update(f *snapshot.Frame) {
+	if f == nil || f.Snapshot == nil {
+		return
+	}
+	d.hist.push(f)
+	d.latest = f
+	if d.paused {
+		d.pending++
+		return
+	}
+	d.show(f)
+}
+
+func (d *Dashboard) show(f *snapshot.Frame) {
+	d.frame = f
+	d.findings.set(f)
+	d.procs.set(f.Snapshot)
+	d.applyHighlight()
+}
+
+// applyHighlight marks the threads of the selected finding in the processlist.
+func (d *Dashboard) applyHighlight() {
+	d.list.highlight = nil
+	if f := d.findings.selected(); f != nil && len(f.Threads) > 0 {
+		d.list.highlight = make(map[int64]bool, len(f.Threads))
+		for _, id := range f.Threads {
+			d.list.highlight[id] = true
+		}
+	}
+}
+
+// setFocus gives the keys to the findings or the processlist. Focus is kept
+// here rather than in tview.Application so tests drive the same path.
+func (d *Dashboard) setFocus(findings bool) {
+	d.focusFindings = findings
+	d.findings.Blur()
+	d.procs.Blur()
+	if findings {
+		d.findings.Focus(func(tview.Primitive) {})
+	} else {
+		d.procs.Focus(func(tview.Primitive) {})
+	}
+}
+
+func (d *Dashboard) focused() tview.Primitive {
+	if d.focusFindings {
+		return d.findings
+	}
+	return d.procs
+}
+
+// say shows a message in the footer for a few seconds.
+func (d *Dashboard) say(msg string) {
+	d.status = msg
+	d.statusAt = time.Now()
+}
+
+func (d *Dashboard) openModal(m *modal) { d.modal = m }
+
+// handleKey is the one entry for keys: an open modal takes them all,
+// then the dashboard's bindings, then the focused panel (navigation).
+func (d *Dashboard) handleKey(ev *tcell.EventKey) {
+	if d.modal != nil {
+		m := d.modal
+		if m.handle(ev) && d.modal == m {
+			d.modal = nil
+		}
+		return
+	}
+	if b, ok := d.keys[keyName(ev)]; ok {
+		b.run()
+		return
+	}
+	if h := d.focused().InputHandler(); h != nil {
+		h(ev, func(tview.Primitive) {})
+	}
+}
+
+func (d *Dashboard) quit() {
+	d.quitting = true
+	if d.app != nil {
+		d.app.Stop()
+	}
+}
+
+// togglePause pauses the view (live) or the player (replay).
+func (d *Dashboard) togglePause() {
+	if d.opts.Player != nil {
+		d.opts.Player.TogglePause()
+		d.playerPaused = !d.playerPaused
+		return
+	}
+	d.paused = !d.paused
+	if !d.paused {
+		d.pending = 0
+		if d.latest != nil && d.latest != d.frame {
+			d.show(d.latest)
+		}
+	}
+}

@@ -1,0 +1,199 @@
+package ui
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/rivo/tview"
+)
+
+// findingsPanel lists the findings, most severe first, then the rules that
+// cannot run on this source. With focus it also shows the selected finding's
+// evidence and advice.
+type findingsPanel struct {
+	*tview.Box
+	table    *tview.Table
+	findings []snapshot.Finding
+	na       []string // rule ids, sorted
+	naReason map[string]string
+	at       time.Time
+}
+
+func newFindingsPanel() *findingsPanel {
+	p := &findingsPanel{Box: tview.NewBox(), table: tview.NewTable()}
+	p.SetBorder(true)
+	p.table.SetSelectable(true, false).SetSelectedStyle(tcell.StyleDefault.Reverse(true))
+	return p
+}
+
+// set shows f's findings, keeping the selected finding selected if it is still active.
+func (p *findingsPanel) set(f *snapshot.Frame) {
+	keep := p.selectedID()
+	p.at = f.Time()
+	p.findings = slices.Clone(f.Findings)
+	slices.SortStableFunc(p.findings, func(a, b snapshot.Finding) int {
+		if c := cmp.Compare(b.Severity, a.Severity); c != 0 {
+			return c
+		}
+		return a.Since.Compare(b.Since)
+	})
+	p.naReason = f.NotApplicable
+	p.na = p.na[:0]
+	for id := range f.NotApplicable {
+		p.na = append(p.na, id)
+	}
+	slices.Sort(p.na)
+	p.fillTable()
+	p.table.Select(0, 0)
+	for i := range p.findings {
+		if p.findings[i].ID == keep {
+			p.table.Select(i, 0)
+		}
+	}
+	p.SetTitle(p.title())
+}
+
+func (p *findingsPanel) title() string {
+	return " Findings (" + itoa(len(p.findings)) + ") "
+}
+
+func (p *findingsPanel) fillTable() {
+	p.table.Clear()
+	if len(p.findings) == 0 {
+		p.table.SetCell(0, 0, tview.NewTableCell("[green]no findings[-]").SetSelectable(false))
+	}
+	for i, f := range p.findings {
+		sev, color := severityLabel(f.Severity)
+		p.table.SetCell(i, 0, tview.NewTableCell(sev).SetTextColor(color).SetAttributes(tcell.AttrBold))
+		p.table.SetCell(i, 1, tview.NewTableCell(safeLine(f.ID, 40)))
+		p.table.SetCell(i, 2, tview.NewTableCell(clock(p.at.Sub(f.Since))).SetAlign(tview.AlignRight))
+		p.table.SetCell(i, 3, tview.NewTableCell(safeLine(f.Title, 300)).SetExpansion(1))
+	}
+	base := max(len(p.findings), 1)
+	dim := tcell.StyleDefault.Foreground(tcell.ColorGray).Dim(true)
+	for i, id := range p.na {
+		p.table.SetCell(base+i, 0, tview.NewTableCell("n/a").SetStyle(dim).SetSelectable(false))
+		p.table.SetCell(base+i, 1, tview.NewTableCell(safeLine(id, 40)).SetStyle(dim).SetSelectable(false))
+		p.table.SetCell(base+i, 2, tview.NewTableCell("").SetSelectable(false))
+		p.table.SetCell(base+i, 3, tview.NewTableCell("not applicable: "+safeLine(p.naReason[id], 200)).
+			SetStyle(dim).SetSelectable(false).SetExpansion(1))
+	}
+}
+
+func severityLabel(s snapshot.Severity) (string, tcell.Color) {
+	switch s {
+	case snapshot.Critical:
+		return "CRIT", tcell.ColorRed
+	case snapshot.Warning:
+		return "WARN", tcell.ColorYellow
+	default:
+		return "INFO", tcell.ColorDodgerBlue
+	}
+}
+
+// selected returns the selected finding, or nil.
+func (p *findingsPanel) selected() *snapshot.Finding {
+	row, _ := p.table.GetSelection()
+	if row < 0 || row >= len(p.findings) {
+		return nil
+	}
+	return &p.findings[row]
+}
+
+func (p *findingsPanel) selectedID() string {
+	if f := p.selected(); f != nil {
+		return f.ID
+	}
+	return ""
+}
+
+// listRows is how many table lines the panel needs.
+func (p *findingsPanel) listRows() int { return max(len(p.findings), 1) + len(p.na) }
+
+// detailLines are the selected finding's evidence and advice, wrapped.
+func (p *findingsPanel) detailLines(width int) []string {
+	f := p.selected()
+	if f == nil || width < 10 {
+		return nil
+	}
+	var lines []string
+	for _, e := range f.Evidence {
+		lines = append(lines, wrapIndented("• ", safeLine(e, 500), width)...)
+	}
+	if f.Advice != "" {
+		lines = append(lines, wrapIndented("[::b]advice[::-] ", safeLine(f.Advice, 800), width)...)
+	}
+	return lines
+}
+
+// wantHeight is the panel's height including borders, at most limit.
+func (p *findingsPanel) wantHeight(limit, width int) int {
+	h := p.listRows() + 2
+	if p.HasFocus() {
+		h += len(p.detailLines(width - 2))
+	}
+	return min(h, limit)
+}
+
+func (p *findingsPanel) Draw(screen tcell.Screen) {
+	p.Box.DrawForSubclass(screen, p)
+	x, y, w, h := p.GetInnerRect()
+	if h <= 0 {
+		return
+	}
+	var detail []string
+	if p.HasFocus() {
+		detail = p.detailLines(w)
+	}
+	// The list keeps at least two lines (or all it has) before details get any.
+	listH := min(p.listRows(), h)
+	if len(detail) > 0 {
+		listH = min(p.listRows(), max(h-len(detail), min(2, h)))
+	}
+	p.table.SetRect(x, y, w, listH)
+	p.table.Draw(screen)
+	for i, line := range detail {
+		if listH+i >= h {
+			break
+		}
+		tview.Print(screen, line, x, y+listH+i, w, tview.AlignLeft, tcell.ColorSilver)
+	}
+}
+
+func (p *findingsPanel) Focus(delegate func(tview.Primitive)) {
+	p.Box.Focus(delegate)
+	p.table.Focus(delegate)
+}
+
+func (p *findingsPanel) Blur() {
+	p.table.Blur()
+	p.Box.Blur()
+}
+
+func (p *findingsPanel) InputHandler() func(*tcell.EventKey, func(tview.Primitive)) {
+	return p.table.InputHandler()
+}
+
+// wrapIndented word-wraps text to width, the first line after prefix and the
+// rest indented under it.
+func wrapIndented(prefix, text string, width int) []string {
+	indent := tview.TaggedStringWidth(prefix)
+	if width-indent < 10 {
+		return []string{prefix + text}
+	}
+	wrapped := tview.WordWrap(text, width-indent)
+	for i := range wrapped {
+		if i == 0 {
+			wrapped[i] = prefix + wrapped[i]
+		} else {
+			wrapped[i] = strings.Repeat(" ", indent) + wrapped[i]
+		}
+	}
+	return wrapped
+}
+
+func itoa(n int) string { return commas(int64(n)) }

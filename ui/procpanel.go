@@ -1,0 +1,86 @@
+package ui
+
+import (
+	"github.com/gdamore/tcell/v2"
+	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/rivo/tview"
+)
+
+// procPanel is the bordered processlist: a tview.Table over procList, with
+// the list's state in the title and the reason shown when there is no list.
+type procPanel struct {
+	*tview.Box
+	table *tview.Table
+	list  *procList
+	// missing explains an empty processlist ("n/a: ..."), or "".
+	missing string
+	// selectedID follows the selected thread across refreshes and re-sorts.
+	selectedID int64
+}
+
+func newProcPanel(list *procList) *procPanel {
+	p := &procPanel{Box: tview.NewBox(), table: tview.NewTable(), list: list}
+	p.SetBorder(true)
+	p.table.SetContent(&procContent{list: list}).SetFixed(1, 0).SetSelectable(true, false).
+		SetSelectedStyle(tcell.StyleDefault.Reverse(true))
+	p.table.SetSelectionChangedFunc(func(row, _ int) {
+		if r := list.row(row - 1); r != nil {
+			p.selectedID = r.ID
+		}
+	})
+	return p
+}
+
+// set shows a snapshot's processlist.
+func (p *procPanel) set(s *snapshot.Snapshot) {
+	p.missing = ""
+	if len(s.Processlist) == 0 {
+		if reason := unavailable(s, srcProcesslist); reason != "" {
+			p.missing = naLine(s, srcProcesslist, "")
+		}
+	}
+	p.list.set(s.Processlist)
+	p.reselect()
+}
+
+// reselect keeps the same thread selected after the rows changed.
+func (p *procPanel) reselect() {
+	if i := p.list.indexOf(p.selectedID); i >= 0 {
+		p.table.Select(i+1, 0)
+		return
+	}
+	row, _ := p.table.GetSelection()
+	row = max(1, min(row, len(p.list.rows)))
+	p.table.Select(row, 0)
+}
+
+// selected returns the selected process, or nil.
+func (p *procPanel) selected() *snapshot.Process {
+	row, _ := p.table.GetSelection()
+	return p.list.row(row - 1)
+}
+
+func (p *procPanel) Draw(screen tcell.Screen) {
+	p.SetTitle(p.list.describe())
+	p.Box.DrawForSubclass(screen, p)
+	x, y, w, h := p.GetInnerRect()
+	p.table.SetRect(x, y, w, h)
+	p.table.Draw(screen)
+	if p.missing != "" && h > 1 {
+		tview.Print(screen, p.missing, x, y+1, w, tview.AlignLeft, tcell.ColorGray)
+	}
+}
+
+func (p *procPanel) Focus(delegate func(tview.Primitive)) {
+	p.Box.Focus(delegate)
+	p.table.Focus(delegate)
+}
+
+func (p *procPanel) Blur() {
+	p.table.Blur()
+	p.Box.Blur()
+}
+
+func (p *procPanel) InputHandler() func(*tcell.EventKey, func(tview.Primitive)) {
+	return p.table.InputHandler()
+}

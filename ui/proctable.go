@@ -1,0 +1,142 @@
+package ui
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/rivo/tview"
+)
+
+// procContent lets a tview.Table draw procList without copying it: cells are
+// made only for the rows on screen (the VirtualTable pattern).
+type procContent struct {
+	tview.TableContentReadOnly
+	list *procList
+}
+
+// queryDisplayRunes bounds the query text cut for one table line.
+const queryDisplayRunes = 400
+
+// markColumn is the leading column of row markers; data columns follow it.
+const markColumn = 0
+
+func (c *procContent) GetRowCount() int    { return len(c.list.rows) + 1 }
+func (c *procContent) GetColumnCount() int { return len(procColumns) + 1 }
+
+func (c *procContent) GetCell(row, column int) *tview.TableCell {
+	if row == 0 {
+		return c.headerCell(column)
+	}
+	p := c.list.row(row - 1)
+	if p == nil || column < 0 || column > len(procColumns) {
+		return nil
+	}
+	style := rowStyle(p, c.list.highlight[p.ID])
+	if column == markColumn {
+		return tview.NewTableCell(rowMarks(p, c.list.highlight[p.ID])).SetStyle(style)
+	}
+	col := column - 1
+	def := procColumns[col]
+	cell := tview.NewTableCell(procCellText(p, col)).SetStyle(style).SetMaxWidth(def.maxWidth)
+	if def.right {
+		cell.SetAlign(tview.AlignRight)
+	}
+	if col == colQuery {
+		cell.SetExpansion(1)
+	}
+	return cell
+}
+
+func (c *procContent) headerCell(column int) *tview.TableCell {
+	text := ""
+	if column > markColumn {
+		def := procColumns[column-1]
+		text = def.title
+		if column-1 == c.list.sortCol {
+			if c.list.desc {
+				text += "▼"
+			} else {
+				text += "▲"
+			}
+		}
+	}
+	cell := tview.NewTableCell(text).SetSelectable(false).
+		SetStyle(tcell.StyleDefault.Bold(true).Underline(true))
+	if column > markColumn && procColumns[column-1].right {
+		cell.SetAlign(tview.AlignRight)
+	}
+	return cell
+}
+
+func procCellText(p *snapshot.Process, col int) string {
+	switch col {
+	case colID:
+		// No separators: a DBA types this id back into KILL.
+		return strconv.FormatInt(p.ID, 10)
+	case colUser:
+		return safeLine(p.User, 64)
+	case colHost:
+		return safeLine(p.Host, 64)
+	case colDB:
+		return safeLine(p.DB, 64)
+	case colCmd:
+		return safeLine(p.Command, 32)
+	case colTime:
+		return age(time.Duration(p.TimeMS) * time.Millisecond)
+	case colState:
+		return safeLine(p.State, 64)
+	case colExamined:
+		if p.ExaminedRows < 0 {
+			return "-"
+		}
+		return commas(p.ExaminedRows)
+	default:
+		return safeLine(p.Info, queryDisplayRunes)
+	}
+}
+
+// rowMarks carries in text what colour also shows, for NO_COLOR terminals:
+// '*' = thread named by the selected finding, '+' running > 10 s, '!' > 60 s.
+func rowMarks(p *snapshot.Process, highlighted bool) string {
+	b := []byte{' ', ' '}
+	if highlighted {
+		b[0] = '*'
+	}
+	switch runLevel(p) {
+	case 2:
+		b[1] = '!'
+	case 1:
+		b[1] = '+'
+	}
+	return string(b)
+}
+
+// runLevel is 0 for idle or short, 1 for > 10 s, 2 for > 60 s of work.
+func runLevel(p *snapshot.Process) int {
+	if isIdle(p) {
+		return 0
+	}
+	switch {
+	case p.TimeMS > verySlowMS:
+		return 2
+	case p.TimeMS > slowMS:
+		return 1
+	}
+	return 0
+}
+
+func rowStyle(p *snapshot.Process, highlighted bool) tcell.Style {
+	st := tcell.StyleDefault
+	switch runLevel(p) {
+	case 2:
+		st = st.Foreground(tcell.ColorRed)
+	case 1:
+		st = st.Foreground(tcell.ColorYellow)
+	}
+	if highlighted {
+		st = st.Bold(true).Underline(true)
+	}
+	return st
+}

@@ -1,0 +1,53 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// Render draws the dashboard as it looks at frame f onto an off-screen
+// SimulationScreen of width×height, after feeding history (oldest first) to
+// the sparklines. It never runs an application loop.
+func Render(f *snapshot.Frame, width, height int, history []*snapshot.Frame) tcell.SimulationScreen {
+	d := New(Options{HistoryLen: max(len(history)+1, defaultHistory)})
+	for _, h := range history {
+		d.Update(h)
+	}
+	d.Update(f)
+	return d.drawOn(width, height)
+}
+
+// drawOn draws the current state onto a new SimulationScreen.
+func (d *Dashboard) drawOn(width, height int) tcell.SimulationScreen {
+	screen := tcell.NewSimulationScreen("UTF-8")
+	// Init fails only for an unknown charset; UTF-8 is built into tcell.
+	_ = screen.Init()
+	screen.SetSize(width, height)
+	d.root.SetRect(0, 0, width, height)
+	d.root.Draw(screen)
+	screen.Show()
+	return screen
+}
+
+// ScreenText returns the screen's characters, one line per row, with trailing
+// blanks trimmed.
+func ScreenText(s tcell.SimulationScreen) string {
+	cells, w, h := s.GetContents()
+	var b strings.Builder
+	for y := range h {
+		var line strings.Builder
+		for x := range w {
+			c := cells[y*w+x]
+			if len(c.Runes) == 0 {
+				line.WriteByte(' ')
+				continue
+			}
+			line.WriteString(string(c.Runes))
+		}
+		b.WriteString(strings.TrimRight(line.String(), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

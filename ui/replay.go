@@ -1,0 +1,106 @@
+package ui
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/rivo/tview"
+)
+
+// seekStep is how far { and } move in a replay.
+const seekStep = time.Minute
+
+func (d *Dashboard) playerBindings() []*binding {
+	pl := d.opts.Player
+	return []*binding{
+		{[]string{"Space"}, "play / pause the replay", d.togglePause},
+		{[]string{"]"}, "step one frame forward", func() { pl.Step(1); d.playerPaused = true }},
+		{[]string{"["}, "step one frame back", func() { pl.Step(-1); d.playerPaused = true }},
+		{[]string{"}"}, "seek one minute forward", func() { d.seekBy(seekStep) }},
+		{[]string{"{"}, "seek one minute back", func() { d.seekBy(-seekStep) }},
+		{[]string{"+"}, "play faster (×2)", func() { d.setSpeed(d.speed * 2) }},
+		{[]string{"-"}, "play slower (÷2)", func() { d.setSpeed(d.speed / 2) }},
+		{[]string{"n"}, "jump to the next finding's onset", func() { pl.NextFinding(1) }},
+		{[]string{"N"}, "jump to the previous finding's onset", func() { pl.NextFinding(-1) }},
+	}
+}
+
+func (d *Dashboard) seekBy(delta time.Duration) {
+	from, to, at, _ := d.opts.Player.Timeline()
+	t := at.Add(delta)
+	if t.Before(from) {
+		t = from
+	}
+	if t.After(to) {
+		t = to
+	}
+	d.opts.Player.Seek(t)
+}
+
+func (d *Dashboard) setSpeed(x float64) {
+	d.speed = min(max(x, 1.0/16), 256)
+	d.opts.Player.SetSpeed(d.speed)
+	d.say(fmt.Sprintf("speed ×%g", d.speed))
+}
+
+// drawTimeline draws the replay's position over its time range, with the
+// stretches where findings were active. Severity is told by the glyph, not
+// only the colour: █ critical, ▓ warning, ░ info, ┃ the current position.
+func (d *Dashboard) drawTimeline(screen tcell.Screen, x, y, w int) {
+	from, to, at, spans := d.opts.Player.Timeline()
+	state := "▶"
+	if d.playerPaused {
+		state = "⏸"
+	}
+	label := fmt.Sprintf("%s ×%g %s ", state, d.speed, at.Format("15:04:05"))
+	right := " " + from.Format("15:04") + "–" + to.Format("15:04")
+	tview.Print(screen, label, x, y, w, tview.AlignLeft, tcell.ColorWhite)
+	tview.Print(screen, right, x, y, w, tview.AlignRight, tcell.ColorSilver)
+	bx, bw := x+len([]rune(label)), w-len([]rune(label))-len([]rune(right))
+	if bw < 4 || !to.After(from) {
+		return
+	}
+	col := func(t time.Time) int {
+		c := int(float64(bw-1) * t.Sub(from).Seconds() / to.Sub(from).Seconds())
+		return max(0, min(bw-1, c))
+	}
+	cells := make([]rune, bw)
+	sev := make([]snapshot.Severity, bw)
+	for i := range cells {
+		cells[i] = '─'
+		sev[i] = -1
+	}
+	for _, s := range spans {
+		for c := col(s.From); c <= col(s.To); c++ {
+			if s.Severity > sev[c] {
+				sev[c] = s.Severity
+				cells[c] = spanGlyph(s.Severity)
+			}
+		}
+	}
+	cells[col(at)] = '┃'
+	for i, r := range cells {
+		st := tcell.StyleDefault.Foreground(tcell.ColorGray)
+		if sev[i] >= 0 {
+			_, c := severityLabel(sev[i])
+			st = st.Foreground(c)
+		}
+		if r == '┃' {
+			st = tcell.StyleDefault.Foreground(tcell.ColorWhite).Bold(true)
+		}
+		screen.SetContent(bx+i, y, r, nil, st)
+	}
+}
+
+func spanGlyph(s snapshot.Severity) rune {
+	switch s {
+	case snapshot.Critical:
+		return '█'
+	case snapshot.Warning:
+		return '▓'
+	default:
+		return '░'
+	}
+}
