@@ -56,7 +56,7 @@ func incidentStatus(scale int64) map[string]string {
 func incidentHost(scale uint64) *snapshot.Host {
 	return &snapshot.Host{
 		Hostname: "db1", NumCPU: 8,
-		CPU:  snapshot.CPUTimes{User: 10_000 + 2.48*float64(scale), System: 2_000 + 0.32*float64(scale), Idle: 80_000 + 4.96*float64(scale), IOWait: 300 + 0.24*float64(scale)},
+		CPU:   snapshot.CPUTimes{User: 10_000 + 2.48*float64(scale), System: 2_000 + 0.32*float64(scale), Idle: 80_000 + 4.96*float64(scale), IOWait: 300 + 0.24*float64(scale)},
 		Load1: 7.9, Load5: 5.1, Load15: 3.2, ProcsRunning: 8, ProcsBlocked: 0,
 		ContextSwitches: 1_000_000 + 41_000*scale, MemTotal: 64 << 30, MemAvailable: 18 << 30, SwapTotal: 4 << 30, SwapFree: 4 << 30,
 		Disks: []snapshot.DiskCounters{{Name: "sda", Reads: 1_000 + 410*scale, Writes: 500 + 220*scale,
@@ -95,7 +95,7 @@ func incidentFindings() []snapshot.Finding {
 		{ID: "query_cache_contention", Severity: snapshot.Critical, Since: t0.Add(-41 * time.Second),
 			Title: "2 threads wait for the query cache lock; 1 UPDATE holds it", Threads: []int64{5188, 5190},
 			Evidence: []string{"2 threads in 'Waiting for query cache lock'", "Qcache_lowmem_prunes 3/s"},
-			Advice: "set query_cache_type=0 and query_cache_size=0"},
+			Advice:   "set query_cache_type=0 and query_cache_size=0"},
 	}
 }
 
