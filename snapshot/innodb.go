@@ -54,6 +54,8 @@ type InnoDBBufferPool struct {
 	HitRateShown  bool    `json:"hit_rate_shown"`
 	DirtyPercent  float64 `json:"dirty_percent,omitempty"`
 	TotalMemBytes int64   `json:"total_mem_bytes,omitempty"`
+	// SizeBytes is "Buffer pool size, bytes" (Percona, MySQL 5.5); 0 if not printed.
+	SizeBytes int64 `json:"size_bytes,omitempty"`
 }
 
 // InnoDBLog is the LOG section.
@@ -74,6 +76,12 @@ type InnoDBLog struct {
 	PendingCheckpointWrites int64   `json:"pending_checkpoint_writes"`
 	LogIOs                  int64   `json:"log_ios"`
 	LogIOsPerSec            float64 `json:"log_ios_per_sec"`
+	// BufferAssignedUpTo and WrittenUpTo are printed by MySQL 8.0+ only.
+	BufferAssignedUpTo int64 `json:"buffer_assigned_up_to,omitempty"`
+	WrittenUpTo        int64 `json:"written_up_to,omitempty"`
+	// MaxCheckpointAge is Percona XtraDB's "Max checkpoint age" (the sync
+	// flush point, not the capacity); 0 if not printed.
+	MaxCheckpointAge int64 `json:"max_checkpoint_age,omitempty"`
 }
 
 // InnoDBRows is the ROW OPERATIONS section.
@@ -110,6 +118,9 @@ type InnoDBTransactions struct {
 	LockWaits int `json:"lock_waits"`
 	// Trx lists the transactions as printed (capped), for evidence.
 	Trx []InnoDBTrx `json:"trx,omitempty"`
+	// ListTruncated is set when the server printed "... truncated..." in
+	// place of part of the transaction list.
+	ListTruncated bool `json:"list_truncated,omitempty"`
 }
 
 // InnoDBTrx is one ---TRANSACTION entry.
