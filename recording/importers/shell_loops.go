@@ -1,0 +1,200 @@
+package importers
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// The shell loops of the reference incident prefix every line of `show status`,
+// `show full processlist` and `vmstat -n 1` output with `YYYY/MM/DD HH:MM:SS `.
+// Lines are recognised by shape, not by file, so the loops may write to any
+// files, even the same one.
+
+const stampLayout = "2006/01/02 15:04:05"
+
+func importShellLoops(path string, opts Options) ([]Session, error) {
+	files, err := shellLoopFiles(path)
+	if err != nil {
+		return nil, err
+	}
+	in, err := newInput(files, opts.Progress)
+	if err != nil {
+		return nil, err
+	}
+	r := &shellReader{tl: newTimeline(opts.Location), stamps: stampCache{loc: opts.Location}}
+	for _, f := range files {
+		if err := r.readFile(in, f); err != nil {
+			return nil, err
+		}
+	}
+	sess := Session{Name: "shell loops", Problems: r.problems}
+	if samples := statusSamples(r.tl); isSessionScope(samples) {
+		for _, s := range samples {
+			dropSessionScoped(s)
+		}
+		sess.Notes = append(sess.Notes, sessionScopeNote)
+	}
+	sess.Snapshots, sess.Missing = r.tl.build()
+	if len(sess.Snapshots) == 0 {
+		return nil, fmt.Errorf("%s: no samples found in the timestamped logs", path)
+	}
+	return []Session{sess}, nil
+}
+
+// shellLoopFiles lists the files of path that hold timestamped lines.
+func shellLoopFiles(path string) ([]string, error) {
+	files, err := regularFiles(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, f := range files {
+		if sniffFile(f) == FormatShellLoops {
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
+// shellReader holds what one import learns across files.
+type shellReader struct {
+	tl       *timeline
+	stamps   stampCache
+	problems Problems
+}
+
+// shellFile is the per-file state: each loop prints its own headers.
+type shellFile struct {
+	cols   snapshot.ProcesslistColumns
+	vmstat snapshot.VmstatParser
+	rows   []stampedVmstat
+}
+
+type stampedVmstat struct {
+	at  int64
+	row snapshot.VmstatRow
+}
+
+func (r *shellReader) readFile(in *input, path string) error {
+	f := &shellFile{cols: snapshot.DefaultProcesslistColumns}
+	err := in.eachLine(path, func(n int, line string) {
+		if strings.TrimSpace(line) == "" {
+			return
+		}
+		at, text, ok := r.stamps.split(line)
+		if !ok {
+			r.problems.add(path, n, "no YYYY/MM/DD HH:MM:SS timestamp")
+			return
+		}
+		if why := r.line(f, at, text); why != "" {
+			r.problems.add(path, n, why)
+		}
+	})
+	r.addVmstat(f.rows)
+	return err
+}
+
+// line files one timestamped line; it returns why the line was not usable.
+func (r *shellReader) line(f *shellFile, at int64, text string) string {
+	trimmed := strings.TrimSpace(text)
+	switch {
+	case trimmed == "":
+		return "" // a loop whose query printed nothing
+	case strings.HasPrefix(trimmed, "Variable_name"):
+		r.statusAt(at)
+		return ""
+	}
+	if cols, ok := snapshot.ParseProcesslistHeader(trimmed); ok {
+		f.cols = cols
+		if _, seen := r.tl.procs[at]; !seen {
+			r.tl.procs[at] = []snapshot.Process{}
+		}
+		return ""
+	}
+	if name, value, ok := snapshot.ParseStatusRow(trimmed); ok {
+		r.statusAt(at)[name] = value
+		return ""
+	}
+	if strings.Contains(trimmed, "\t") {
+		return r.processRow(f, at, trimmed)
+	}
+	row, ok, err := f.vmstat.Line(trimmed)
+	if err != nil {
+		return err.Error()
+	}
+	if ok {
+		f.rows = append(f.rows, stampedVmstat{at, row})
+	}
+	return ""
+}
+
+func (r *shellReader) statusAt(at int64) map[string]string {
+	m := r.tl.status[at]
+	if m == nil {
+		m = make(map[string]string, 600)
+		r.tl.status[at] = m
+	}
+	return m
+}
+
+func (r *shellReader) processRow(f *shellFile, at int64, text string) string {
+	p, err := f.cols.ParseRow(text)
+	if err != nil {
+		return err.Error()
+	}
+	if !isCaptureThread(p) {
+		r.tl.procs[at] = append(r.tl.procs[at], p)
+	}
+	return ""
+}
+
+// addVmstat turns one file's vmstat rows into cumulative Hosts; each row covers
+// the time since the previous row's timestamp.
+func (r *shellReader) addVmstat(rows []stampedVmstat) {
+	var acc snapshot.VmstatHost
+	for i, sr := range rows {
+		seconds := 1.0 // the first row (averages since boot) only sets the base
+		if i > 0 {
+			seconds = float64(sr.at - rows[i-1].at)
+		}
+		r.tl.hosts[sr.at] = acc.Add(sr.row, max(seconds, 0))
+	}
+}
+
+func statusSamples(tl *timeline) []map[string]string {
+	out := make([]map[string]string, 0, len(tl.status))
+	for _, s := range tl.status {
+		out = append(out, s)
+	}
+	return out
+}
+
+// stampCache parses the leading timestamp, reusing the last result: a sample's
+// lines all carry the same one.
+type stampCache struct {
+	loc  *time.Location
+	last string
+	sec  int64
+}
+
+func (c *stampCache) split(line string) (sec int64, text string, ok bool) {
+	if len(line) < len(stampLayout) || line[4] != '/' || line[13] != ':' {
+		return 0, "", false
+	}
+	stamp := line[:len(stampLayout)]
+	if stamp != c.last {
+		t, err := time.ParseInLocation(stampLayout, stamp, c.loc)
+		if err != nil {
+			return 0, "", false
+		}
+		c.last, c.sec = stamp, t.Unix()
+	}
+	text = line[len(stampLayout):]
+	if text != "" && text[0] == ' ' {
+		text = text[1:]
+	}
+	return c.sec, text, true
+}

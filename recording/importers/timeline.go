@@ -1,0 +1,172 @@
+package importers
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// Collector names as keys of Snapshot.Collectors; they must match the live
+// collectors' names so panels and analyzers read import gaps the same way.
+const (
+	partStatus      = "status"
+	partProcesslist = "processlist"
+	partHost        = "host"
+	partInnoDB      = "innodb"
+	partVariables   = "variables"
+)
+
+// notCaptured is the Unavailable reason for a part the capture never had.
+const notCaptured = "not in this capture"
+
+// carrySeconds is how far back a part sampled in an earlier second may stand in
+// for a second that has none: loops that sleep 1 s after a query slip a second
+// now and then.
+const carrySeconds = 2
+
+// timeline gathers what a capture holds for each second (Unix seconds) before
+// the parts are joined into one Snapshot per second.
+type timeline struct {
+	loc       *time.Location
+	status    map[int64]map[string]string
+	procs     map[int64][]snapshot.Process // a present key with no rows is an empty processlist
+	hosts     map[int64]*snapshot.Host
+	innodb    map[int64]*snapshot.InnoDBStatus
+	variables map[string]string
+	// approximate marks every snapshot: the capture's times were estimated.
+	approximate bool
+}
+
+func newTimeline(loc *time.Location) *timeline {
+	return &timeline{
+		loc:    loc,
+		status: map[int64]map[string]string{},
+		procs:  map[int64][]snapshot.Process{},
+		hosts:  map[int64]*snapshot.Host{},
+		innodb: map[int64]*snapshot.InnoDBStatus{},
+	}
+}
+
+// grid is the seconds that become snapshots: those of the first part present
+// in the order status, processlist, host, InnoDB. Status drives it because its
+// counters make the rates; the other parts are joined to its seconds.
+func (tl *timeline) grid() []int64 {
+	switch {
+	case len(tl.status) > 0:
+		return sortedKeys(tl.status)
+	case len(tl.procs) > 0:
+		return sortedKeys(tl.procs)
+	case len(tl.hosts) > 0:
+		return sortedKeys(tl.hosts)
+	default:
+		return sortedKeys(tl.innodb)
+	}
+}
+
+// build joins the parts into Snapshots and says which parts the capture lacks.
+func (tl *timeline) build() (snaps []*snapshot.Snapshot, missing []string) {
+	procs := newCursor(sortedKeys(tl.procs))
+	hosts := newCursor(sortedKeys(tl.hosts))
+	innodb := newCursor(sortedKeys(tl.innodb))
+	for i, t := range tl.grid() {
+		s := &snapshot.Snapshot{
+			Time:        time.Unix(t, 0).In(tl.loc),
+			Status:      tl.status[t],
+			Variables:   tl.variables,
+			Collectors:  map[string]snapshot.CollectorState{},
+			Approximate: tl.approximate,
+		}
+		s.VariablesChanged = i == 0 && tl.variables != nil
+		if at, ok := tl.pick(s, partProcesslist, procs, t, carrySeconds); ok {
+			s.Processlist = tl.procs[at]
+		}
+		if at, ok := tl.pick(s, partHost, hosts, t, carrySeconds); ok {
+			s.Host = tl.hosts[at]
+		}
+		// InnoDB status is sampled rarely; the latest one stands, marked stale.
+		if at, ok := tl.pick(s, partInnoDB, innodb, t, 1<<62); ok {
+			s.InnoDB = tl.innodb[at]
+		}
+		snaps = append(snaps, s)
+	}
+	return snaps, tl.markMissing(snaps)
+}
+
+// pick finds the part's sample for second t, recording on s whether it is from
+// that second or carried from an earlier one.
+func (tl *timeline) pick(s *snapshot.Snapshot, part string, c *cursor, t, window int64) (int64, bool) {
+	if len(c.keys) == 0 {
+		return 0, false
+	}
+	at, ok := c.latest(t, window)
+	switch {
+	case !ok:
+		s.Collectors[part] = snapshot.CollectorState{Stale: true, Error: "no sample in this second"}
+	case at != t:
+		from := time.Unix(at, 0).In(tl.loc).Format(time.TimeOnly)
+		s.Collectors[part] = snapshot.CollectorState{Stale: true, Error: "carried from " + from}
+	}
+	return at, ok
+}
+
+// markMissing flags parts the capture never had, on every snapshot, so a panel
+// says "missing" instead of showing zeros.
+func (tl *timeline) markMissing(snaps []*snapshot.Snapshot) []string {
+	parts := []struct {
+		name, missing string
+		present       bool
+	}{
+		{partStatus, "no status counters", len(tl.status) > 0},
+		{partProcesslist, "no processlist", len(tl.procs) > 0},
+		{partHost, "no host figures", len(tl.hosts) > 0},
+		{partInnoDB, "no InnoDB status", len(tl.innodb) > 0},
+		{partVariables, "no server variables", tl.variables != nil},
+	}
+	var missing []string
+	for _, p := range parts {
+		if p.present {
+			continue
+		}
+		missing = append(missing, p.missing)
+		for _, s := range snaps {
+			s.Collectors[p.name] = snapshot.CollectorState{Unavailable: notCaptured}
+		}
+	}
+	return missing
+}
+
+// cursor walks a part's sorted seconds alongside an ascending grid.
+type cursor struct {
+	keys []int64
+	i    int // keys[:i] are <= the last t asked for
+}
+
+func newCursor(keys []int64) *cursor { return &cursor{keys: keys} }
+
+// latest returns the latest second <= t and > t-window.
+func (c *cursor) latest(t, window int64) (int64, bool) {
+	for c.i < len(c.keys) && c.keys[c.i] <= t {
+		c.i++
+	}
+	if c.i == 0 {
+		return 0, false
+	}
+	at := c.keys[c.i-1]
+	return at, t-at < window
+}
+
+func sortedKeys[V any](m map[int64]V) []int64 {
+	keys := make([]int64, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// clock formats a Unix second for messages.
+func (tl *timeline) clock(t int64) string {
+	return fmt.Sprint(time.Unix(t, 0).In(tl.loc).Format(time.DateTime))
+}

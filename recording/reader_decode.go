@@ -1,0 +1,155 @@
+package recording
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// decodeCache holds the last decoded frame, so the next one decodes against
+// it instead of replaying its keyframe group. The two buffers alternate: one
+// holds the cached frame (the next dictionary), the other receives the next.
+type decodeCache struct {
+	valid bool
+	pos   int // index position of raw
+	raw   []byte
+	spare []byte
+}
+
+var errNoKeyframe = errors.New("no keyframe before it (delta chain broken)")
+
+// rawFrame returns frame i's serialised snapshot.
+func (r *Reader) rawFrame(i int) ([]byte, error) {
+	if r.cache.valid && r.cache.pos == i {
+		return r.cache.raw, nil
+	}
+	start := r.keyframeBefore(i)
+	if start < 0 {
+		return nil, r.frameError(i, errNoKeyframe)
+	}
+	if r.cache.valid && r.cache.pos >= start && r.cache.pos < i {
+		start = r.cache.pos + 1
+	} else {
+		r.cache.valid = false
+	}
+	if err := r.decodeRange(start, i); err != nil {
+		r.cache.valid = false
+		return nil, err
+	}
+	return r.cache.raw, nil
+}
+
+// keyframeBefore returns the position of the last keyframe at or before i,
+// or -1.
+func (r *Reader) keyframeBefore(i int) int {
+	for k := i; k >= 0; k-- {
+		if r.index[k].keyframe {
+			return k
+		}
+	}
+	return -1
+}
+
+// decodeRange decodes frames start..end in order, leaving end in the cache.
+// A delta frame at start decodes against the cached frame start-1.
+func (r *Reader) decodeRange(start, end int) error {
+	rows, err := r.db.Query(`SELECT seq, data FROM frames WHERE seq BETWEEN ? AND ? ORDER BY seq`,
+		r.index[start].seq, r.index[end].seq)
+	if err != nil {
+		return r.frameError(end, trimSQLiteErr(err))
+	}
+	defer rows.Close()
+	pos := start
+	for rows.Next() {
+		var seq int64
+		var data sql.RawBytes
+		if err := rows.Scan(&seq, &data); err != nil {
+			return r.frameError(end, trimSQLiteErr(err))
+		}
+		if pos > end || seq != r.index[pos].seq {
+			return r.frameError(pos, fmt.Errorf("frame %d missing from the file", r.index[pos].seq))
+		}
+		if err := r.decodeOne(pos, data); err != nil {
+			if pos == end {
+				return err
+			}
+			return r.frameError(end, fmt.Errorf("earlier frame in its group is damaged: %w", err))
+		}
+		pos++
+	}
+	if err := rows.Err(); err != nil {
+		return r.frameError(end, trimSQLiteErr(err))
+	}
+	if pos != end+1 {
+		return r.frameError(end, errors.New("frame missing from the file (rotated away?)"))
+	}
+	return nil
+}
+
+// decodeOne decodes frame pos into the cache; a delta frame needs frame pos-1
+// in the cache.
+func (r *Reader) decodeOne(pos int, data []byte) error {
+	e := r.index[pos]
+	var prev []byte
+	prevSeq := int64(0)
+	if !e.keyframe {
+		if !r.cache.valid || r.cache.pos != pos-1 {
+			return r.frameError(pos, errNoKeyframe)
+		}
+		prev, prevSeq = r.cache.raw, r.index[pos-1].seq
+	}
+	out, err := r.codec.decode(r.cache.spare[:0], data, prev, prevSeq)
+	if err != nil {
+		r.cache.valid = false
+		return r.frameError(pos, err)
+	}
+	r.cache.spare, r.cache.raw = r.cache.raw, out
+	r.cache.pos, r.cache.valid = pos, true
+	return nil
+}
+
+func (r *Reader) frameError(pos int, err error) error {
+	e := r.index[pos]
+	return &FrameError{Seq: e.seq, Time: fromNanos(e.ts), Err: err}
+}
+
+// snapshotFrom parses frame i's bytes and re-attaches its variables.
+func (r *Reader) snapshotFrom(i int, raw []byte) (*snapshot.Snapshot, error) {
+	s := new(snapshot.Snapshot)
+	if err := json.Unmarshal(raw, s); err != nil {
+		return nil, r.frameError(i, fmt.Errorf("json: %w", err))
+	}
+	vars, err := r.variablesAt(r.index[i].seq)
+	if err != nil {
+		return nil, r.frameError(i, err)
+	}
+	s.Variables = vars
+	return s, nil
+}
+
+// variablesAt returns the variables stored at or last before frame seq. The
+// same map is returned for every frame it applies to, as live snapshots share it.
+func (r *Reader) variablesAt(seq int64) (map[string]string, error) {
+	n := sort.Search(len(r.vars), func(i int) bool { return r.vars[i].seq > seq })
+	if n == 0 {
+		return nil, nil
+	}
+	e := r.vars[n-1]
+	if r.varData != nil && r.varMap == e {
+		return r.varData, nil
+	}
+	var data string
+	if err := r.db.QueryRow(`SELECT data FROM variables WHERE seq = ?`, e.seq).Scan(&data); err != nil {
+		return nil, fmt.Errorf("variables: %w", trimSQLiteErr(err))
+	}
+	m := map[string]string{}
+	if err := json.Unmarshal([]byte(data), &m); err != nil {
+		return nil, fmt.Errorf("variables: %w", err)
+	}
+	r.varMap, r.varData = e, m
+	return m, nil
+}

@@ -1,0 +1,147 @@
+package recording
+
+import (
+	"maps"
+	"strings"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// replicaQueryKeys are SHOW REPLICA STATUS fields whose text may quote a
+// failed statement.
+var replicaQueryKeys = []string{"Last_Error", "Last_SQL_Error"}
+
+// redacted returns a copy of s with every literal in query text replaced by
+// "?" (snapshot.Redact). s itself is never modified: the dashboard shows the
+// same Snapshot unredacted. The raw InnoDB status is dropped, because it
+// quotes statements in places no parser can promise to find; its parsed
+// sections stay.
+func redacted(s *snapshot.Snapshot) *snapshot.Snapshot {
+	c := *s
+	if len(s.Processlist) > 0 {
+		c.Processlist = make([]snapshot.Process, len(s.Processlist))
+		for i, p := range s.Processlist {
+			p.Info = redactQuery(p.Info)
+			c.Processlist[i] = p
+		}
+	}
+	if s.InnoDB != nil {
+		c.InnoDB = redactedInnoDB(s.InnoDB)
+	}
+	if len(s.Explains) > 0 {
+		c.Explains = make(map[string]*snapshot.Explain, len(s.Explains))
+		for k, e := range s.Explains {
+			ec := *e
+			ec.Statement = redactQuery(e.Statement)
+			ec.Error = redactQuery(e.Error)
+			c.Explains[k] = &ec
+		}
+	}
+	if s.Replica != nil {
+		c.Replica = maps.Clone(s.Replica)
+		for _, k := range replicaQueryKeys {
+			if v, ok := c.Replica[k]; ok {
+				c.Replica[k] = redactQuery(v)
+			}
+		}
+	}
+	return &c
+}
+
+func redactedInnoDB(in *snapshot.InnoDBStatus) *snapshot.InnoDBStatus {
+	c := *in
+	c.Raw = ""
+	c.LatestDeadlock = redactQuery(in.LatestDeadlock)
+	if len(in.Transactions.Trx) > 0 {
+		c.Transactions.Trx = make([]snapshot.InnoDBTrx, len(in.Transactions.Trx))
+		for i, t := range in.Transactions.Trx {
+			t.Query = redactQuery(t.Query)
+			c.Transactions.Trx[i] = t
+		}
+	}
+	return &c
+}
+
+// queryTexts lists the distinct query texts of the unredacted s, longest
+// first, so findings quoting them can be scrubbed.
+func queryTexts(s *snapshot.Snapshot) []string {
+	seen := map[string]bool{}
+	add := func(q string) {
+		if strings.TrimSpace(q) != "" {
+			seen[q] = true
+		}
+	}
+	for _, p := range s.Processlist {
+		add(p.Info)
+	}
+	if s.InnoDB != nil {
+		for _, t := range s.InnoDB.Transactions.Trx {
+			add(t.Query)
+		}
+	}
+	for _, e := range s.Explains {
+		add(e.Statement)
+	}
+	out := make([]string, 0, len(seen))
+	for q := range seen {
+		out = append(out, q)
+	}
+	return out
+}
+
+// minQuotedPrefix is the shortest query prefix treated as a quotation when a
+// finding cites a truncated statement.
+const minQuotedPrefix = 12
+
+// scrubQuotes replaces, in text, each query of queries (or the longest prefix
+// of it that text quotes, since findings often truncate statements) with its
+// redacted form. Findings keep their own numbers; only quoted SQL changes.
+func scrubQuotes(text string, queries []string) string {
+	for _, q := range queries {
+		n := quotedPrefixLen(text, q)
+		if n == 0 {
+			continue
+		}
+		text = strings.ReplaceAll(text, q[:n], redactQuery(q[:n]))
+	}
+	return text
+}
+
+// quotedPrefixLen returns the length of the longest prefix of q (at least
+// minQuotedPrefix bytes) contained in text, or 0. Containment of prefixes is
+// monotone in length, so a binary search finds it.
+func quotedPrefixLen(text, q string) int {
+	if len(q) < minQuotedPrefix || !strings.Contains(text, q[:minQuotedPrefix]) {
+		return 0
+	}
+	lo, hi := minQuotedPrefix, len(q) // text contains q[:lo]
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if strings.Contains(text, q[:mid]) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}
+
+// redactedFindings returns copies of fs with quoted statements of s scrubbed.
+func redactedFindings(fs []snapshot.Finding, s *snapshot.Snapshot) []snapshot.Finding {
+	if len(fs) == 0 {
+		return fs
+	}
+	queries := queryTexts(s)
+	out := make([]snapshot.Finding, len(fs))
+	for i, f := range fs {
+		f.Title = scrubQuotes(f.Title, queries)
+		f.Advice = scrubQuotes(f.Advice, queries)
+		ev := make([]string, len(f.Evidence))
+		for j, e := range f.Evidence {
+			ev[j] = scrubQuotes(e, queries)
+		}
+		f.Evidence = ev
+		out[i] = f
+	}
+	return out
+}

@@ -1,0 +1,128 @@
+package recording
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// writeFrames records n frames of a fake server and returns the frames given
+// to the writer.
+func writeFrames(t testing.TB, path string, n int, opts WriterOptions) []*snapshot.Frame {
+	t.Helper()
+	w, err := Create(path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newFakeServer(t, 1, 100)
+	frames := make([]*snapshot.Frame, n)
+	for i := range frames {
+		frames[i] = srv.frame(i)
+		if err := w.Write(frames[i]); err != nil {
+			t.Fatalf("write %d: %v", i, err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return frames
+}
+
+func openT(t testing.TB, path string) *Reader {
+	t.Helper()
+	r, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+// sameSnapshot compares through JSON-level equality and reflect, naming the
+// first frame that differs.
+func sameSnapshot(t *testing.T, i int, got, want *snapshot.Snapshot) {
+	t.Helper()
+	if !reflect.DeepEqual(got, want) {
+		g, _ := json.Marshal(got)
+		w, _ := json.Marshal(want)
+		t.Fatalf("frame %d differs:\n got %.300s\nwant %.300s", i, g, w)
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rt.mytop")
+	frames := writeFrames(t, path, 150, WriterOptions{KeyframeEvery: 60, Interval: time.Second, Version: "test"})
+	r := openT(t, path)
+	if r.Len() != len(frames) {
+		t.Fatalf("Len = %d, want %d", r.Len(), len(frames))
+	}
+	for i, f := range frames {
+		got, err := r.Snapshot(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameSnapshot(t, i, got, f.Snapshot)
+	}
+	first, last := r.TimeRange()
+	if !first.Equal(frames[0].Snapshot.Time) || !last.Equal(frames[len(frames)-1].Snapshot.Time) {
+		t.Errorf("TimeRange = %v..%v", first, last)
+	}
+	m := r.Meta()
+	if m.Server.Version != "10.11.19-MariaDB" || m.Interval != time.Second || m.KeyframeEvery != 60 || m.SchemaVersion != SchemaVersion || m.Redacted {
+		t.Errorf("meta = %+v", m)
+	}
+}
+
+func TestVariablesStoredOnlyWhenChanged(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "vars.mytop")
+	frames := writeFrames(t, path, 2100, WriterOptions{})
+	r := openT(t, path)
+	// tick 1 (first frame), 1000 and 2000 carry a change.
+	if len(r.vars) != 3 {
+		t.Fatalf("stored %d variable sets, want 3", len(r.vars))
+	}
+	for _, i := range []int{0, 998, 999, 1500, 2099} {
+		got, err := r.Snapshot(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got.Variables, frames[i].Snapshot.Variables) {
+			t.Errorf("frame %d: max_connections %q, want %q", i, got.Variables["max_connections"], frames[i].Snapshot.Variables["max_connections"])
+		}
+	}
+}
+
+func TestSeriesAndFindingsAnswerSQL(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sql.mytop")
+	frames := writeFrames(t, path, 30, WriterOptions{})
+	r := openT(t, path)
+	var n, withQPS int
+	var maxConn int64
+	if err := r.db.QueryRow(`SELECT count(*), count(qps), max(threads_connected) FROM series`).Scan(&n, &withQPS, &maxConn); err != nil {
+		t.Fatal(err)
+	}
+	// Frames carry no Rates here, so qps is NULL while gauges are present.
+	if n != 30 || withQPS != 0 || maxConn != 100 {
+		t.Errorf("series rows=%d qps=%d max threads_connected=%d", n, withQPS, maxConn)
+	}
+	var findings int
+	var evidence string
+	if err := r.db.QueryRow(`SELECT count(*), max(evidence) FROM findings WHERE id = 'full_scan_update'`).Scan(&findings, &evidence); err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	for _, f := range frames {
+		want += len(f.Findings)
+	}
+	if findings != want || findings == 0 {
+		t.Errorf("findings rows = %d, want %d", findings, want)
+	}
+	var ev []string
+	if err := json.Unmarshal([]byte(evidence), &ev); err != nil || len(ev) != 1 {
+		t.Errorf("evidence %q is not a JSON list: %v", evidence, err)
+	}
+}

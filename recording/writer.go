@@ -1,0 +1,293 @@
+package recording
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// DefaultKeyframeEvery is how often a self-contained frame is written, so a
+// seek decodes at most this many frames.
+const DefaultKeyframeEvery = 60
+
+// WriterOptions tune a Writer. The zero value is usable.
+type WriterOptions struct {
+	// Append continues an existing recording instead of refusing to touch it.
+	Append bool
+	// KeyframeEvery is the keyframe spacing in frames (default 60).
+	KeyframeEvery int
+	// Redact replaces literals in query text with "?" before anything is
+	// written (snapshot.Redact).
+	Redact bool
+	// MaxSize and MaxAge bound the recording; when exceeded, the oldest frames
+	// are dropped a keyframe group at a time. Zero means no limit.
+	MaxSize int64
+	MaxAge  time.Duration
+	// Interval and Version are written to meta for the reader's information.
+	Interval time.Duration
+	Version  string
+}
+
+// Writer appends frames to a recording file. It is not safe for concurrent
+// use; one goroutine (the recorder) owns it.
+type Writer struct {
+	path  string
+	db    *sql.DB
+	opts  WriterOptions
+	codec *frameCodec
+	stmts writerStmts
+
+	prev       []byte // previous frame's serialised bytes: the next dictionary
+	prevSeq    int64
+	nextSeq    int64
+	sinceKey   int
+	buf        []byte // compressed-frame buffer, reused
+	wroteFirst bool   // this session stored its first frame (variables, server meta)
+	lastTS     int64
+	server     [3]string // identity last written to meta
+}
+
+// Create opens a new recording at path, created with mode 0600. An existing
+// file is refused unless opts.Append, in which case frames are added to it.
+func Create(path string, opts WriterOptions) (*Writer, error) {
+	if opts.KeyframeEvery <= 0 {
+		opts.KeyframeEvery = DefaultKeyframeEvery
+	}
+	fresh, err := createFile(path, opts.Append)
+	if err != nil {
+		return nil, err
+	}
+	w, err := openWriter(path, opts, fresh)
+	if err != nil && fresh {
+		os.Remove(path)
+	}
+	return w, err
+}
+
+// createFile creates path with mode 0600 and reports whether it is new.
+func createFile(path string, appendOK bool) (bool, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err == nil {
+		return true, f.Close()
+	}
+	if !errors.Is(err, os.ErrExist) {
+		return false, err
+	}
+	if !appendOK {
+		return false, fmt.Errorf("%s already exists; choose another name or append to it", path)
+	}
+	if err := checkMagic(path); err != nil {
+		return false, err
+	}
+	return false, nil
+}
+
+func openWriter(path string, opts WriterOptions, fresh bool) (*Writer, error) {
+	name, err := dsn(path, "rw", "auto_vacuum(INCREMENTAL)", "journal_mode(WAL)", "synchronous(NORMAL)")
+	if err != nil {
+		return nil, err
+	}
+	db, err := sql.Open("sqlite", name)
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(1)
+	w := &Writer{path: path, db: db, opts: opts}
+	if err := w.init(fresh); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return w, nil
+}
+
+func (w *Writer) init(fresh bool) error {
+	var err error
+	if fresh {
+		err = w.createSchema()
+	} else {
+		err = w.resume()
+	}
+	if err != nil {
+		return err
+	}
+	if w.stmts, err = prepareWriterStmts(w.db); err != nil {
+		return err
+	}
+	w.codec, err = newFrameCodec()
+	return err
+}
+
+func (w *Writer) createSchema() error {
+	tx, err := w.db.Begin()
+	if err != nil {
+		return trimSQLiteErr(err)
+	}
+	defer tx.Rollback()
+	for _, stmt := range schemaV1 {
+		if _, err := tx.Exec(stmt); err != nil {
+			return trimSQLiteErr(err)
+		}
+	}
+	meta := map[string]string{
+		metaFormat:        formatName,
+		metaCreated:       time.Now().UTC().Format(time.RFC3339),
+		metaInterval:      w.opts.Interval.String(),
+		metaVersion:       w.opts.Version,
+		metaKeyframeEvery: strconv.Itoa(w.opts.KeyframeEvery),
+		metaRedacted:      strconv.FormatBool(w.opts.Redact),
+	}
+	for k, v := range meta {
+		if _, err := tx.Exec(`INSERT INTO meta(key, value) VALUES (?, ?)`, k, v); err != nil {
+			return trimSQLiteErr(err)
+		}
+	}
+	if _, err := tx.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, SchemaVersion)); err != nil {
+		return trimSQLiteErr(err)
+	}
+	return trimSQLiteErr(tx.Commit())
+}
+
+// resume prepares to append to an existing recording: its first new frame is
+// a keyframe, so nothing of the old tail needs decoding.
+func (w *Writer) resume() error {
+	if _, err := checkSchema(w.db, w.path); err != nil {
+		return err
+	}
+	var last sql.NullInt64
+	if err := w.db.QueryRow(`SELECT max(seq) FROM frames`).Scan(&last); err != nil {
+		return trimSQLiteErr(err)
+	}
+	if last.Valid {
+		w.nextSeq = last.Int64 + 1
+	}
+	if w.opts.Redact {
+		// Once any part of a file is redacted, meta must not claim otherwise.
+		_, err := w.db.Exec(`INSERT OR REPLACE INTO meta(key, value) VALUES (?, 'true')`, metaRedacted)
+		return trimSQLiteErr(err)
+	}
+	return nil
+}
+
+// Path is the file being written.
+func (w *Writer) Path() string { return w.path }
+
+// Size is the recording's current size on disk in bytes, write-ahead log
+// included.
+func (w *Writer) Size() int64 {
+	var n int64
+	for _, p := range []string{w.path, w.path + "-wal"} {
+		if st, err := os.Stat(p); err == nil {
+			n += st.Size()
+		}
+	}
+	return n
+}
+
+// Write stores one frame: its Snapshot, its key figures and its findings, in
+// one transaction, so a killed recorder loses at most the frame in flight.
+func (w *Writer) Write(f *snapshot.Frame) error {
+	if w.db == nil {
+		return errors.New("recording: write after close")
+	}
+	if f == nil || f.Snapshot == nil {
+		return errors.New("recording: frame without a snapshot")
+	}
+	s, findings := f.Snapshot, f.Findings
+	if w.opts.Redact {
+		findings = redactedFindings(findings, s)
+		s = redacted(s)
+	}
+	raw, err := frameJSON(s)
+	if err != nil {
+		return fmt.Errorf("recording: encode frame at %s: %w", s.Time.Format(time.RFC3339), err)
+	}
+	key := w.prev == nil || w.sinceKey >= w.opts.KeyframeEvery
+	var dict []byte
+	if !key {
+		dict = w.prev
+	}
+	data, err := w.codec.encode(w.buf[:0], raw, dict, w.prevSeq)
+	if err != nil {
+		return err
+	}
+	rec := frameRecord{seq: w.nextSeq, ts: unixNanos(s.Time), keyframe: key, raw: raw, data: data}
+	view := *f
+	view.Snapshot, view.Findings = s, findings
+	if err := w.store(rec, &view); err != nil {
+		return err
+	}
+	w.advance(rec)
+	return w.rotate()
+}
+
+// frameRecord is one row of the frames table.
+type frameRecord struct {
+	seq, ts  int64
+	keyframe bool
+	raw      []byte // serialised snapshot
+	data     []byte // compressed
+}
+
+func (w *Writer) advance(rec frameRecord) {
+	w.buf, w.prev, w.prevSeq = rec.data, rec.raw, rec.seq
+	w.nextSeq = rec.seq + 1
+	w.lastTS = rec.ts
+	w.wroteFirst = true
+	if rec.keyframe {
+		w.sinceKey = 1
+	} else {
+		w.sinceKey++
+	}
+}
+
+// frameJSON serialises s without its variables, which live in their own table.
+func frameJSON(s *snapshot.Snapshot) ([]byte, error) {
+	c := *s
+	c.Variables = nil
+	return json.Marshal(&c)
+}
+
+// unixNanos is t in Unix nanoseconds; the zero time is 0.
+func unixNanos(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixNano()
+}
+
+// MarkGap records that nothing was sampled between from and to, and why
+// (e.g. "server unreachable", "recorder paused").
+func (w *Writer) MarkGap(from, to time.Time, reason string) error {
+	if w.db == nil {
+		return errors.New("recording: write after close")
+	}
+	_, err := w.db.Exec(`INSERT INTO gaps(from_ts, to_ts, reason) VALUES (?, ?, ?)`,
+		unixNanos(from), unixNanos(to), reason)
+	return trimSQLiteErr(err)
+}
+
+// Close flushes the write-ahead log into the file, so the file alone is a
+// complete recording that can be copied or mailed, and closes it.
+func (w *Writer) Close() error {
+	if w.db == nil {
+		return nil
+	}
+	w.stmts.close()
+	w.codec.close()
+	_, err := w.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+	// Leaving WAL mode makes the file readable without its -wal/-shm
+	// companions (read-only media, old sqlite3). A concurrent reader makes
+	// this fail harmlessly; the file stays a valid WAL database.
+	w.db.Exec(`PRAGMA journal_mode = DELETE`)
+	if cerr := w.db.Close(); err == nil {
+		err = cerr
+	}
+	w.db = nil
+	return trimSQLiteErr(err)
+}
