@@ -1,0 +1,86 @@
+package analyzers
+
+import (
+	"fmt"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// Redo not yet checkpointed approaches the point where InnoDB must flush
+// synchronously and stall writers (LOG-01). Measured against redo capacity,
+// or on MariaDB against Innodb_checkpoint_max_age.
+
+// checkpointAge is one reading of the checkpoint age.
+type checkpointAge struct {
+	ageBytes, capBytes float64
+	source             string
+}
+
+func checkCheckpointAgeHigh(w *window, c *Config) verdict {
+	a, na := readCheckpointAge(w)
+	if na != "" {
+		return notApplicable(na)
+	}
+	if a.capBytes <= 0 {
+		return quiet()
+	}
+	pct := 100 * a.ageBytes / a.capBytes
+	if pct < c.CheckpointAgeWarn {
+		return quiet()
+	}
+	sev := snapshot.Warning
+	if pct >= c.CheckpointAgeCrit {
+		sev = snapshot.Critical
+	}
+	ev := []string{fmt.Sprintf("checkpoint age %s of %s (%.0f %%, %s)", fmtBytes(a.ageBytes), fmtBytes(a.capBytes),
+		pct, a.source)}
+	ev = append(ev, w.counterLines("Innodb_os_log_written", "Innodb_buffer_pool_pages_flushed")...)
+	if d, ok := w.snap.StatusInt("Innodb_buffer_pool_pages_dirty"); ok {
+		ev = append(ev, fmt.Sprintf("dirty pages %s", fmtCount(d)))
+	}
+	ev = appendNonEmpty(ev, busiestDisk(w))
+	return raise(sev, fmt.Sprintf("checkpoint age at %.0f %% of the redo log", pct), ev,
+		"Give the redo log more room (innodb_log_file_size / innodb_redo_log_capacity) and check that "+
+			"flushing keeps up: innodb_io_capacity and the disk's write latency.", nil)
+}
+
+// readCheckpointAge prefers the server's own status (MariaDB/Percona), then
+// the parsed LOG section with redo capacity from variables.
+func readCheckpointAge(w *window) (checkpointAge, string) {
+	if age, ok := w.snap.StatusFloat("Innodb_checkpoint_age"); ok {
+		if maxAge, ok := w.snap.StatusFloat("Innodb_checkpoint_max_age"); ok {
+			return checkpointAge{age, maxAge, "Innodb_checkpoint_age / Innodb_checkpoint_max_age"}, ""
+		}
+	}
+	if r := innodbNA(w); r != "" {
+		return checkpointAge{}, r
+	}
+	in := w.snap.InnoDB
+	if in == nil || !in.Log.Present {
+		return checkpointAge{}, ""
+	}
+	capacity := float64(in.Log.CapacityBytes)
+	if capacity <= 0 {
+		capacity = redoCapacity(w)
+	}
+	if capacity <= 0 {
+		return checkpointAge{}, "redo log capacity unknown (no innodb_redo_log_capacity or innodb_log_file_size)"
+	}
+	return checkpointAge{float64(in.Log.CheckpointAge), capacity, "LSN - last checkpoint vs redo capacity"}, ""
+}
+
+// redoCapacity is innodb_redo_log_capacity, else log file size × files.
+func redoCapacity(w *window) float64 {
+	if v, ok := w.snap.VarFloat("innodb_redo_log_capacity"); ok && v > 0 {
+		return v
+	}
+	size, ok := w.snap.VarFloat("innodb_log_file_size")
+	if !ok {
+		return 0
+	}
+	files, ok := w.snap.VarFloat("innodb_log_files_in_group")
+	if !ok || files <= 0 {
+		files = 1 // MariaDB 10.5+ has a single redo file
+	}
+	return size * files
+}

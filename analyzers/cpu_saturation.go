@@ -1,0 +1,37 @@
+package analyzers
+
+import (
+	"fmt"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// More runnable threads than CPUs with little idle time: work waits for a CPU
+// (HOST-01 GREGG r > CPUs, HOST-02 PMM-A busy > 80 %). A long run queue with
+// idle CPUs is not this rule: that is serialisation (query_cache_contention).
+func checkCPUSaturation(w *window, c *Config) verdict {
+	if r := w.hostNA(); r != "" {
+		return notApplicable(r)
+	}
+	hr, h := w.hostRates(), w.snap.Host
+	if hr == nil || h == nil || h.NumCPU <= 0 {
+		return quiet()
+	}
+	if h.ProcsRunning <= int64(h.NumCPU) || hr.CPU.Idle >= c.CPUIdleLow {
+		return quiet()
+	}
+	ev := appendNonEmpty(nil, w.hostFigures())
+	ev = append(ev, fmt.Sprintf("load %.1f %.1f %.1f, %s context switches/s", h.Load1, h.Load5, h.Load15,
+		fmtRate(hr.ContextSwitches)))
+	if r, ok := w.snap.StatusInt("Threads_running"); ok {
+		ev = append(ev, fmt.Sprintf("Threads_running %d", r))
+	}
+	long := w.processes().running(1000, "SELECT", "UPDATE", "DELETE", "INSERT", "REPLACE")
+	for _, l := range threadLines(long[:min(len(long), 3)]) {
+		ev = append(ev, "running: "+l)
+	}
+	return raise(snapshot.Warning, fmt.Sprintf("CPU saturated: run queue %d on %d CPUs, %.0f %% idle",
+		h.ProcsRunning, h.NumCPU, hr.CPU.Idle), ev,
+		"Find the statements burning CPU (long-running ones above, scans in Handler_read_rnd_next) and "+
+			"index them; high sys time with many context switches points at lock spinning, not real work.", nil)
+}

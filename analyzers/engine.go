@@ -1,0 +1,166 @@
+package analyzers
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// Engine runs every rule over a window of frames and applies onset/clear
+// persistence. It keeps per-rule state between calls; when the window it is
+// given does not continue the previous call (a seek, a new source) it replays
+// the window to rebuild that state, so a replay reaches the live verdict as
+// long as the episode started inside the window.
+type Engine struct {
+	cfg    Config
+	rules  []rule
+	tracks []track
+	last   *snapshot.Frame
+	// Results for last, returned again if the same frame is evaluated twice.
+	lastFindings []snapshot.Finding
+	lastNA       map[string]string
+}
+
+// NewEngine returns an engine with every rule and cfg's thresholds.
+func NewEngine(cfg Config) *Engine { return newEngineWith(cfg, allRules()) }
+
+func newEngineWith(cfg Config, rules []rule) *Engine {
+	return &Engine{cfg: cfg, rules: rules, tracks: make([]track, len(rules))}
+}
+
+// Evaluate returns the findings standing at the window's last frame, most
+// severe first then oldest onset first, and the rules that cannot run on this
+// source with the reason.
+func (e *Engine) Evaluate(window []*snapshot.Frame) ([]snapshot.Finding, map[string]string) {
+	window = trimInvalid(window)
+	if len(window) == 0 {
+		return nil, nil
+	}
+	cur := window[len(window)-1]
+	if cur == e.last {
+		return slices.Clone(e.lastFindings), maps.Clone(e.lastNA)
+	}
+	if !e.continues(window) {
+		e.prime(window[:len(window)-1])
+	}
+	findings, na := e.step(window)
+	e.last, e.lastFindings, e.lastNA = cur, findings, na
+	return slices.Clone(findings), maps.Clone(na)
+}
+
+// trimInvalid keeps the suffix of frames that carry a snapshot.
+func trimInvalid(window []*snapshot.Frame) []*snapshot.Frame {
+	for i := len(window) - 1; i >= 0; i-- {
+		if window[i] == nil || window[i].Snapshot == nil {
+			return window[i+1:]
+		}
+	}
+	return window
+}
+
+func (e *Engine) continues(window []*snapshot.Frame) bool {
+	return e.last != nil && len(window) >= 2 && window[len(window)-2] == e.last
+}
+
+// prime rebuilds the per-rule state by stepping through earlier frames.
+func (e *Engine) prime(earlier []*snapshot.Frame) {
+	clear(e.tracks)
+	for i := range earlier {
+		e.step(earlier[:i+1])
+	}
+}
+
+// step evaluates every rule at the window's last frame and advances state.
+func (e *Engine) step(frames []*snapshot.Frame) ([]snapshot.Finding, map[string]string) {
+	w := newWindow(frames)
+	var findings []snapshot.Finding
+	na := map[string]string{}
+	for i, r := range e.rules {
+		v := safeCheck(r, w, &e.cfg)
+		if v.notApplicable != "" {
+			na[r.id] = v.notApplicable
+		}
+		if f := e.tracks[i].observe(v, w.snap.Time, e.cfg.persistence(r.id)); f != nil {
+			f.ID = r.id
+			findings = append(findings, *f)
+		}
+	}
+	sortFindings(findings)
+	return findings, na
+}
+
+// safeCheck runs one rule; a rule that panics on input nobody foresaw is
+// reported as not applicable instead of taking the monitor down mid-incident.
+func safeCheck(r rule, w *window, c *Config) (v verdict) {
+	defer func() {
+		if p := recover(); p != nil {
+			v = notApplicable(fmt.Sprintf("rule failed on this frame: %v", p))
+		}
+	}()
+	return r.check(w, c)
+}
+
+// sortFindings orders most severe first, then by onset, then by ID.
+func sortFindings(fs []snapshot.Finding) {
+	slices.SortStableFunc(fs, func(a, b snapshot.Finding) int {
+		if a.Severity != b.Severity {
+			return int(b.Severity) - int(a.Severity)
+		}
+		if c := a.Since.Compare(b.Since); c != 0 {
+			return c
+		}
+		if a.ID < b.ID {
+			return -1
+		}
+		if a.ID > b.ID {
+			return 1
+		}
+		return 0
+	})
+}
+
+// track is one rule's hysteresis state.
+type track struct {
+	active   bool
+	since    time.Time // onset of the standing episode
+	run      int       // consecutive frames with the signal
+	runStart time.Time
+	gap      int // consecutive frames without it while active
+	last     *snapshot.Finding
+}
+
+// observe folds one raw verdict in and returns the standing finding, if any.
+// While an active episode has a short gap, the last raw finding stands.
+func (t *track) observe(v verdict, at time.Time, p Persistence) *snapshot.Finding {
+	switch {
+	case v.notApplicable != "":
+		*t = track{}
+	case v.finding != nil:
+		if t.run == 0 {
+			t.runStart = at
+		}
+		t.run++
+		t.gap = 0
+		t.last = v.finding
+		if !t.active && t.run >= p.Onset {
+			t.active, t.since = true, t.runStart
+		}
+	default:
+		t.run = 0
+		if t.active {
+			t.gap++
+			if t.gap >= p.Clear {
+				*t = track{}
+			}
+		}
+	}
+	if !t.active {
+		return nil
+	}
+	f := *t.last
+	f.Since = t.since
+	return &f
+}

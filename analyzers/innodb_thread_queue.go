@@ -1,0 +1,52 @@
+package analyzers
+
+import (
+	"fmt"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// With innodb_thread_concurrency > 0, threads beyond the limit queue before
+// entering InnoDB (CONC-03). Only servers that still implement the admission
+// queue print "N queries in queue" (gone in MariaDB 10.5+).
+func checkInnoDBThreadQueue(w *window, _ *Config) verdict {
+	if r := innodbNA(w); r != "" {
+		return notApplicable(r)
+	}
+	if w.snap.InnoDB == nil || !w.snap.InnoDB.Rows.Present {
+		return quiet()
+	}
+	rows := w.snap.InnoDB.Rows
+	if !rows.QueueShown {
+		return notApplicable("server does not print \"queries in queue\" (no innodb_thread_concurrency admission, e.g. MariaDB 10.5+)")
+	}
+	if rows.QueriesInQueue <= 0 {
+		return quiet()
+	}
+	ev := []string{fmt.Sprintf("InnoDB: %d queries inside, %d queries in queue", rows.QueriesInside, rows.QueriesInQueue)}
+	if v, ok := w.variable("innodb_thread_concurrency"); ok {
+		ev = append(ev, "innodb_thread_concurrency="+v)
+	}
+	if r, ok := w.snap.StatusInt("Threads_running"); ok {
+		ev = append(ev, fmt.Sprintf("Threads_running %d", r))
+	}
+	ev = appendNonEmpty(ev, w.hostFigures())
+	return raise(snapshot.Warning, fmt.Sprintf("%d queries queue to enter InnoDB", rows.QueriesInQueue), ev,
+		"Queries wait for an innodb_thread_concurrency slot: if the CPUs have room, raise "+
+			"innodb_thread_concurrency (0 = no limit); otherwise find what keeps the running queries long.", nil)
+}
+
+// innodbNA says why InnoDB status cannot be read on this source, or "".
+func innodbNA(w *window) string {
+	if r := w.unavailable(collectorInnoDB); r != "" {
+		return r
+	}
+	if w.snap.InnoDB != nil || w.snap.Server.Unreachable {
+		return ""
+	}
+	// A collector that failed this tick is not a source without InnoDB.
+	if st, ok := w.snap.Collectors[collectorInnoDB]; ok && (st.Stale || st.Error != "") {
+		return ""
+	}
+	return "no SHOW ENGINE INNODB STATUS in this source"
+}

@@ -1,0 +1,66 @@
+package analyzers
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// A transaction open for minutes holds its locks and an old read view that
+// stops purge (TRX-01; IT colours > 300 s yellow, > 600 s red). An open
+// transaction on a sleeping connection is usually an application that forgot
+// to commit.
+func checkLongTransaction(w *window, c *Config) verdict {
+	if r := innodbNA(w); r != "" {
+		return notApplicable(r)
+	}
+	in := w.snap.InnoDB
+	if in == nil || !in.Transactions.Present {
+		return quiet()
+	}
+	oldest := oldestActive(in.Transactions.Trx)
+	age := time.Duration(in.Transactions.OldestActiveSeconds) * time.Second
+	if oldest != nil {
+		age = max(age, time.Duration(oldest.ActiveSeconds)*time.Second)
+	}
+	if age <= c.LongTrxWarn {
+		return quiet()
+	}
+	sev := snapshot.Warning
+	if age > c.LongTrxCrit {
+		sev = snapshot.Critical
+	}
+	var ev []string
+	var threads []int64
+	title := fmt.Sprintf("transaction open for %s", fmtDuration(age))
+	if oldest != nil {
+		ev = append(ev, "oldest "+trxLine(w, *oldest))
+		threads = append(threads, oldest.ThreadID)
+		if p := w.processes().byID(oldest.ThreadID); p != nil && p.Command == "Sleep" {
+			title += fmt.Sprintf(" on idle connection %d", p.ID)
+			ev = append(ev, "its connection is idle (Sleep): the transaction was left open")
+		}
+	}
+	ev = append(ev, fmt.Sprintf("%d active transactions, history list length %s", in.Transactions.Active,
+		fmtCount(in.Transactions.HistoryListLength)))
+	return raise(sev, title, ev,
+		"Have the session commit or roll back (or KILL it; the rollback takes time); fix the application "+
+			"path that leaves transactions open, and keep batch jobs to short transactions.", threads)
+}
+
+// oldestActive returns the longest ACTIVE transaction in the list, or nil.
+func oldestActive(trx []snapshot.InnoDBTrx) *snapshot.InnoDBTrx {
+	var best *snapshot.InnoDBTrx
+	for i := range trx {
+		t := &trx[i]
+		if !strings.HasPrefix(t.State, "ACTIVE") {
+			continue
+		}
+		if best == nil || t.ActiveSeconds > best.ActiveSeconds {
+			best = t
+		}
+	}
+	return best
+}

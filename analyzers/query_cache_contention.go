@@ -1,0 +1,132 @@
+package analyzers
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// The query cache is one global lock: every write to a table invalidates its
+// cached results under it, so writers and readers queue in
+// "Waiting for query cache lock" while the CPUs sit idle (incident 001, QC-01).
+const qcWaitState = "Waiting for query cache lock"
+
+// qcWorkStates are the normal query-cache states (§5); they are context, not
+// proof: every SELECT passes through them while the cache is on.
+var qcWorkStates = []string{
+	"checking query cache for query", "invalidating query cache entries",
+	"storing result in query cache", "sending cached result to client",
+	"checking privileges on cached query",
+}
+
+func checkQueryCacheContention(w *window, c *Config) verdict {
+	if r := queryCacheNA(w); r != "" {
+		return notApplicable(r)
+	}
+	if r := w.unavailable(collectorProcesslist); r != "" {
+		return notApplicable(r)
+	}
+	pv := w.processes()
+	waiters := pv.inStates(qcWaitState)
+	if len(waiters) < max(c.QCWaitersWarn, 1) {
+		return quiet()
+	}
+	writers := pv.running(0, "UPDATE", "DELETE", "INSERT", "REPLACE")
+	writers = excludeStates(writers, qcWaitState)
+	sev := snapshot.Warning
+	if qcWaitersDominate(w, c, len(waiters)) {
+		sev = snapshot.Critical
+	}
+	title := fmt.Sprintf("%d threads wait for the query cache lock", len(waiters))
+	if len(writers) > 0 {
+		title += fmt.Sprintf("; %d writes run meanwhile", len(writers))
+	}
+	return raise(sev, title, qcEvidence(w, waiters, writers),
+		"Switch the query cache off: SET GLOBAL query_cache_type=0; SET GLOBAL query_cache_size=0, and put "+
+			"query_cache_type=0 and query_cache_size=0 in my.cnf so it stays off; cache in the application or "+
+			"a proxy instead. If it must stay on, keep query_cache_size at or below 128M and fix the slow "+
+			"writes that hold the lock (see full_scan_update).",
+		append(ids(waiters, maxThreadIDs), ids(writers, maxThreadIDs)...))
+}
+
+// queryCacheNA says why the query cache cannot be contended on this server.
+func queryCacheNA(w *window) string {
+	if len(w.snap.Variables) == 0 {
+		// Captures of SHOW STATUS alone still tell whether a cache exists.
+		if len(w.snap.Status) > 0 && !w.hasStatus("Qcache_total_blocks") && !w.hasStatus("Qcache_hits") {
+			return "server reports no query cache counters"
+		}
+		return ""
+	}
+	if have, ok := w.variable("have_query_cache"); ok && strings.EqualFold(have, "NO") {
+		return "server built without the query cache (have_query_cache=NO)"
+	}
+	typ, ok := w.variable("query_cache_type")
+	if !ok {
+		return "server has no query cache (no query_cache_type variable; removed in MySQL 8.0)"
+	}
+	if strings.EqualFold(typ, "OFF") || typ == "0" {
+		return "query cache is off (query_cache_type=" + typ + ")"
+	}
+	if size, ok := w.snap.VarFloat("query_cache_size"); ok && size == 0 {
+		return "query cache is off (query_cache_size=0)"
+	}
+	return ""
+}
+
+// qcWaitersDominate applies QC-01's number-free critical policy: the waiters
+// are the largest state among working threads while Threads_running is above
+// its own warning level.
+func qcWaitersDominate(w *window, c *Config, waiters int) bool {
+	_, largest := w.processes().largestState()
+	running, ok := w.snap.StatusInt("Threads_running")
+	return ok && waiters >= largest && running-1 > c.ThreadsRunningWarn
+}
+
+func qcEvidence(w *window, waiters, writers []*snapshot.Process) []string {
+	pv := w.processes()
+	ev := []string{fmt.Sprintf("%d of %d working threads in %q, oldest %s",
+		len(waiters), pv.active, qcWaitState, fmtMS(waiters[0].TimeMS))}
+	if busy := pv.inStates(qcWorkStates...); len(busy) > 0 {
+		ev = append(ev, fmt.Sprintf("%d more in other query cache states", len(busy)))
+	}
+	for _, s := range topStatements(waiters) {
+		ev = append(ev, "waiting: "+s)
+	}
+	for _, l := range threadLines(writers[:min(len(writers), 3)]) {
+		ev = append(ev, "writing: "+l)
+	}
+	ev = appendNonEmpty(ev, qcSettings(w), qcCounters(w), w.hostFigures())
+	if hr := w.hostRates(); hr != nil && hr.CPU.Idle >= 50 {
+		ev = append(ev, "CPUs mostly idle while threads queue: the server is serialised on one lock, not short of hardware")
+	}
+	return ev
+}
+
+func qcSettings(w *window) string {
+	typ, ok1 := w.variable("query_cache_type")
+	size, ok2 := w.snap.VarFloat("query_cache_size")
+	if !ok1 || !ok2 {
+		return ""
+	}
+	return fmt.Sprintf("query_cache_type=%s, query_cache_size=%s", typ, fmtBytes(size))
+}
+
+// qcCounters sets the write rate (what invalidates) beside the cache's own work.
+func qcCounters(w *window) string {
+	hits, ok := w.rate("Qcache_hits")
+	if !ok {
+		return ""
+	}
+	var writes float64
+	for _, n := range []string{"Com_insert", "Com_update", "Com_delete", "Com_replace"} {
+		r, _ := w.rate(n)
+		writes += r
+	}
+	ins, _ := w.rate("Qcache_inserts")
+	prunes, _ := w.rate("Qcache_lowmem_prunes")
+	return fmt.Sprintf("per second: writes %s (Com_insert+update+delete+replace), Qcache_hits %s, "+
+		"Qcache_inserts %s, Qcache_lowmem_prunes %s (interval %.1f s)",
+		fmtRate(writes), fmtRate(hits), fmtRate(ins), fmtRate(prunes), w.rates.Interval)
+}

@@ -1,0 +1,122 @@
+package analyzers
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// Transactions wait for row locks another transaction holds (TRX-03). With
+// the InnoDB transaction list the wait ages are known: warn at RowLockWaitWarn
+// (IT 10 s), critical at RowLockWaitCrit or innodb_lock_wait_timeout, when
+// waiters start failing. Without it, Innodb_row_lock_current_waits only says
+// that someone waits, so it is a warning at most.
+func checkRowLockWaits(w *window, c *Config) verdict {
+	if in := w.snap.InnoDB; in != nil && in.Transactions.Present {
+		return rowLockWaitsFromTrx(w, c, in.Transactions)
+	}
+	if r := w.statusNA("Innodb_row_lock_current_waits"); r != "" {
+		return notApplicable(r)
+	}
+	n, ok := w.snap.StatusInt("Innodb_row_lock_current_waits")
+	if !ok || n <= 0 {
+		return quiet()
+	}
+	ev := append([]string{fmt.Sprintf("Innodb_row_lock_current_waits %d", n)}, rowLockCounters(w)...)
+	return raise(snapshot.Warning, fmt.Sprintf("%d transactions wait for row locks", n), ev, rowLockAdvice, nil)
+}
+
+const rowLockAdvice = "Find the blocking transaction (oldest one holding row locks, often an idle session " +
+	"with an open transaction) and have it commit, or KILL it; keep transactions short and index the WHERE " +
+	"columns of UPDATE/DELETE so they lock fewer rows."
+
+func rowLockWaitsFromTrx(w *window, c *Config, tx snapshot.InnoDBTransactions) verdict {
+	var waiting []snapshot.InnoDBTrx
+	var oldest time.Duration
+	for _, t := range tx.Trx {
+		if t.LockWait {
+			waiting = append(waiting, t)
+			oldest = max(oldest, time.Duration(t.LockWaitSeconds)*time.Second)
+		}
+	}
+	if len(waiting) == 0 || oldest < c.RowLockWaitWarn {
+		return quiet()
+	}
+	sev := snapshot.Warning
+	if oldest >= rowLockCritAge(w, c) {
+		sev = snapshot.Critical
+	}
+	var ev []string
+	var threads []int64
+	for i, t := range waiting {
+		threads = append(threads, t.ThreadID)
+		if i < maxThreadLines {
+			ev = append(ev, "waiting "+trxLine(w, t))
+		}
+	}
+	if b := probableBlocker(tx.Trx); b != nil {
+		ev = append(ev, "probable blocker "+trxLine(w, *b))
+		threads = append(threads, b.ThreadID)
+	}
+	ev = append(ev, rowLockCounters(w)...)
+	title := fmt.Sprintf("%d transactions wait for row locks, longest %s", len(waiting), fmtDuration(oldest))
+	return raise(sev, title, ev, rowLockAdvice, threads)
+}
+
+// rowLockCritAge is the smaller of the configured age and the server's
+// innodb_lock_wait_timeout, after which waiters fail.
+func rowLockCritAge(w *window, c *Config) time.Duration {
+	limit := c.RowLockWaitCrit
+	if v, ok := w.snap.VarFloat("innodb_lock_wait_timeout"); ok && v > 0 {
+		limit = min(limit, time.Duration(v*float64(time.Second)))
+	}
+	return limit
+}
+
+// probableBlocker is the oldest active transaction that holds row locks and
+// does not wait itself: the usual culprit, though InnoDB's list cannot prove it.
+func probableBlocker(trx []snapshot.InnoDBTrx) *snapshot.InnoDBTrx {
+	var best *snapshot.InnoDBTrx
+	for i := range trx {
+		t := &trx[i]
+		if t.LockWait || t.RowLocks == 0 {
+			continue
+		}
+		if best == nil || t.ActiveSeconds > best.ActiveSeconds {
+			best = t
+		}
+	}
+	return best
+}
+
+// trxLine describes a transaction with its processlist thread, if known.
+func trxLine(w *window, t snapshot.InnoDBTrx) string {
+	s := fmt.Sprintf("trx %s active %d s", t.ID, t.ActiveSeconds)
+	if t.LockWait {
+		s += fmt.Sprintf(", waiting %d s for a lock", t.LockWaitSeconds)
+	}
+	if t.RowLocks > 0 {
+		s += fmt.Sprintf(", %s row locks", fmtCount(t.RowLocks))
+	}
+	if p := w.processes().byID(t.ThreadID); p != nil {
+		return s + ", " + threadLine(p)
+	}
+	if t.ThreadID > 0 {
+		s += fmt.Sprintf(", thread %d", t.ThreadID)
+	}
+	if t.Query != "" {
+		s += ": " + statement(t.Query)
+	}
+	return s
+}
+
+func rowLockCounters(w *window) []string {
+	lines := w.counterLines("Innodb_row_lock_waits")
+	waits, ok1 := w.rate("Innodb_row_lock_waits")
+	ms, ok2 := w.rate("Innodb_row_lock_time")
+	if ok1 && ok2 && waits > 0 {
+		lines = append(lines, fmt.Sprintf("average row lock wait %.0f ms this interval", ms/waits))
+	}
+	return lines
+}

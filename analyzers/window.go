@@ -1,0 +1,144 @@
+package analyzers
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// Collector names as used in Snapshot.Collectors.
+const (
+	collectorProcesslist = "processlist"
+	collectorStatus      = "status"
+	collectorVariables   = "variables"
+	collectorInnoDB      = "innodb"
+	collectorHost        = "host"
+	collectorReplica     = "replica"
+)
+
+// window is what a rule sees: the frames, oldest first, with the current one
+// last, and views of the current snapshot computed once per evaluation.
+type window struct {
+	frames []*snapshot.Frame
+	cur    *snapshot.Frame
+	snap   *snapshot.Snapshot
+	rates  *snapshot.Rates
+	procs  *procView
+}
+
+func newWindow(frames []*snapshot.Frame) *window {
+	cur := frames[len(frames)-1]
+	return &window{frames: frames, cur: cur, snap: cur.Snapshot, rates: cur.Rates}
+}
+
+// prev is the frame before the current one, or nil.
+func (w *window) prev() *snapshot.Frame {
+	if len(w.frames) < 2 {
+		return nil
+	}
+	return w.frames[len(w.frames)-2]
+}
+
+// processes returns the current processlist view, built on first use.
+func (w *window) processes() *procView {
+	if w.procs == nil {
+		w.procs = newProcView(w.snap.Processlist)
+	}
+	return w.procs
+}
+
+// rate is a status counter's per-second rate over the current interval.
+func (w *window) rate(name string) (float64, bool) { return w.rates.Rate(name) }
+
+// unavailable returns why a collector cannot run on this source, if it says so.
+func (w *window) unavailable(collector string) string {
+	st, ok := w.snap.Collectors[collector]
+	if !ok || st.Unavailable == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s collector unavailable: %s", collector, st.Unavailable)
+}
+
+// hasStatus reports whether the current snapshot carries status name.
+func (w *window) hasStatus(name string) bool {
+	_, ok := w.snap.Status[name]
+	return ok
+}
+
+// statusNA says why a status-based rule cannot run, or "" if it can.
+func (w *window) statusNA(names ...string) string {
+	if r := w.unavailable(collectorStatus); r != "" {
+		return r
+	}
+	if len(w.snap.Status) == 0 {
+		return ""
+	}
+	for _, n := range names {
+		if !w.hasStatus(n) {
+			return "server does not report " + n
+		}
+	}
+	return ""
+}
+
+// warmingUp says why per-interval ratios mean nothing yet (no previous
+// sample, counters just reset, or the server just started), or "".
+func (w *window) warmingUp(c *Config) string {
+	if w.rates == nil || w.rates.Status == nil {
+		return "no previous sample"
+	}
+	if w.rates.Reset {
+		return "counters reset"
+	}
+	if up, ok := w.snap.Uptime(); ok && up < c.WarmupSeconds {
+		return fmt.Sprintf("server up only %d s", up)
+	}
+	return ""
+}
+
+// hostNA says why host figures cannot be judged, or "".
+func (w *window) hostNA() string {
+	if r := w.unavailable(collectorHost); r != "" {
+		return r
+	}
+	h := w.snap.Host
+	if h != nil && h.Remote {
+		return "server is on another machine: host figures are not collected"
+	}
+	if h == nil {
+		if st, ok := w.snap.Collectors[collectorHost]; ok && (st.Stale || st.Error != "") {
+			return ""
+		}
+		return "no host figures in this source"
+	}
+	return ""
+}
+
+// hostRates returns the current host rates, or nil.
+func (w *window) hostRates() *snapshot.HostRates {
+	if w.rates == nil {
+		return nil
+	}
+	return w.rates.Host
+}
+
+// hostFigures is the evidence line with run queue and idle CPU, or "".
+func (w *window) hostFigures() string {
+	h, hr := w.snap.Host, w.hostRates()
+	if h == nil || h.Remote || hr == nil {
+		return ""
+	}
+	cpus := ""
+	if h.NumCPU > 0 {
+		cpus = fmt.Sprintf(" on %d CPUs", h.NumCPU)
+	}
+	return fmt.Sprintf("host: run queue %d%s, blocked %d, CPU idle %.0f %% (user %.0f %%, sys %.0f %%, iowait %.0f %%)",
+		h.ProcsRunning, cpus, h.ProcsBlocked, hr.CPU.Idle, hr.CPU.User, hr.CPU.System, hr.CPU.IOWait)
+}
+
+// variable returns a server variable, trimmed; ok is false when it is absent.
+func (w *window) variable(name string) (string, bool) {
+	v, ok := w.snap.Variables[name]
+	return strings.TrimSpace(v), ok
+}
