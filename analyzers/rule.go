@@ -40,7 +40,7 @@ type verdict struct {
 	finding       *snapshot.Finding
 }
 
-func quiet() verdict                { return verdict{} }
+func quiet() verdict                 { return verdict{} }
 func notApplicable(r string) verdict { return verdict{notApplicable: r} }
 
 // raise builds the raw finding; the engine fills ID and Since.

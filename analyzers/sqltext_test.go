@@ -33,7 +33,7 @@ func TestTargetTable(t *testing.T) {
 		"/* app */ UPDATE b SET c = 1":                     "b",
 		"DELETE FROM orders WHERE id < 10":                 "orders",
 		"DELETE QUICK IGNORE FROM shop.orders WHERE x = 1": "shop.orders",
-		"SELECT 1":                                         "",
+		"SELECT 1": "",
 	}
 	for q, want := range cases {
 		if got := targetTable(q); got != want {
