@@ -22,9 +22,9 @@ func innodbLines(f *snapshot.Frame) []string {
 	}
 	t := in.Transactions
 	if t.Present {
-		lines = append(lines, fmt.Sprintf("HLL %s  trx %d active %d oldest %s",
+		lines = append(lines, fmt.Sprintf("HLL %s  trx %d act %d oldest %s",
 			commas(t.HistoryListLength), t.Count, t.Active, age(secs(t.OldestActiveSeconds))))
-		lines = append(lines, fmt.Sprintf("lock waits %d  row lock waits now %s", t.LockWaits, statusOr(s, "Innodb_row_lock_current_waits")))
+		lines = append(lines, fmt.Sprintf("lock waits %d  row waits now %s", t.LockWaits, statusOr(s, "Innodb_row_lock_current_waits")))
 	}
 	if io := in.FileIO; io.Present {
 		lines = append(lines, fmt.Sprintf("pending I/O r %d w %d fsync %d", io.PendingReads, io.PendingWrites, io.PendingFsyncs))

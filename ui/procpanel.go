@@ -10,7 +10,8 @@ import (
 // the list's state in the title and the reason shown when there is no list.
 type procPanel struct {
 	*tview.Box
-	table *tview.Table
+	table   *tview.Table
+	content *procContent
 	list  *procList
 	// missing explains an empty processlist ("n/a: ..."), or "".
 	missing string
@@ -19,9 +20,9 @@ type procPanel struct {
 }
 
 func newProcPanel(list *procList) *procPanel {
-	p := &procPanel{Box: tview.NewBox(), table: tview.NewTable(), list: list}
+	p := &procPanel{Box: tview.NewBox(), table: tview.NewTable(), list: list, content: &procContent{list: list, cols: wideColumns}}
 	p.SetBorder(true)
-	p.table.SetContent(&procContent{list: list}).SetFixed(1, 0).SetSelectable(true, false).
+	p.table.SetContent(p.content).SetFixed(1, 0).SetSelectable(true, false).
 		SetSelectedStyle(tcell.StyleDefault.Reverse(true))
 	p.table.SetSelectionChangedFunc(func(row, _ int) {
 		if r := list.row(row - 1); r != nil {
@@ -64,6 +65,7 @@ func (p *procPanel) Draw(screen tcell.Screen) {
 	p.SetTitle(p.list.describe())
 	p.Box.DrawForSubclass(screen, p)
 	x, y, w, h := p.GetInnerRect()
+	p.content.fitColumns(w)
 	p.table.SetRect(x, y, w, h)
 	p.table.Draw(screen)
 	if p.missing != "" && h > 1 {

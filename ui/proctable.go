@@ -14,6 +14,28 @@ import (
 type procContent struct {
 	tview.TableContentReadOnly
 	list *procList
+	// cols are the procColumns shown, narrower terminals dropping the least
+	// needed so the query text keeps room.
+	cols []int
+}
+
+// Columns shown by terminal width; Query always last so it takes what is left.
+var (
+	wideColumns   = []int{colID, colUser, colHost, colDB, colCmd, colTime, colState, colExamined, colQuery}
+	mediumColumns = []int{colID, colUser, colHost, colDB, colTime, colState, colExamined, colQuery}
+	narrowColumns = []int{colID, colUser, colDB, colTime, colState, colQuery}
+)
+
+// fitColumns picks the columns for an inner width.
+func (c *procContent) fitColumns(width int) {
+	switch {
+	case width >= 140:
+		c.cols = wideColumns
+	case width >= 110:
+		c.cols = mediumColumns
+	default:
+		c.cols = narrowColumns
+	}
 }
 
 // queryDisplayRunes bounds the query text cut for one table line.
@@ -23,21 +45,21 @@ const queryDisplayRunes = 400
 const markColumn = 0
 
 func (c *procContent) GetRowCount() int    { return len(c.list.rows) + 1 }
-func (c *procContent) GetColumnCount() int { return len(procColumns) + 1 }
+func (c *procContent) GetColumnCount() int { return len(c.cols) + 1 }
 
 func (c *procContent) GetCell(row, column int) *tview.TableCell {
 	if row == 0 {
 		return c.headerCell(column)
 	}
 	p := c.list.row(row - 1)
-	if p == nil || column < 0 || column > len(procColumns) {
+	if p == nil || column < 0 || column > len(c.cols) {
 		return nil
 	}
 	style := rowStyle(p, c.list.highlight[p.ID])
 	if column == markColumn {
 		return tview.NewTableCell(rowMarks(p, c.list.highlight[p.ID])).SetStyle(style)
 	}
-	col := column - 1
+	col := c.cols[column-1]
 	def := procColumns[col]
 	cell := tview.NewTableCell(procCellText(p, col)).SetStyle(style).SetMaxWidth(def.maxWidth)
 	if def.right {
@@ -50,11 +72,14 @@ func (c *procContent) GetCell(row, column int) *tview.TableCell {
 }
 
 func (c *procContent) headerCell(column int) *tview.TableCell {
+	if column < 0 || column > len(c.cols) {
+		return nil
+	}
 	text := ""
 	if column > markColumn {
-		def := procColumns[column-1]
+		def := procColumns[c.cols[column-1]]
 		text = def.title
-		if column-1 == c.list.sortCol {
+		if c.cols[column-1] == c.list.sortCol {
 			if c.list.desc {
 				text += "▼"
 			} else {
@@ -64,7 +89,7 @@ func (c *procContent) headerCell(column int) *tview.TableCell {
 	}
 	cell := tview.NewTableCell(text).SetSelectable(false).
 		SetStyle(tcell.StyleDefault.Bold(true).Underline(true))
-	if column > markColumn && procColumns[column-1].right {
+	if column > markColumn && procColumns[c.cols[column-1]].right {
 		cell.SetAlign(tview.AlignRight)
 	}
 	return cell

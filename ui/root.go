@@ -30,9 +30,9 @@ func (r *root) InputHandler() func(*tcell.EventKey, func(tview.Primitive)) {
 // Sizes of the layout.
 const (
 	// Side panels need this much room; below it they collapse into the header lines.
-	panelsMinWidth  = 100
-	panelsMinHeight = 34
-	panelsHeight    = 9
+	panelsMinWidth  = 120
+	panelsMinHeight = 36
+	panelsHeight    = 11
 	// The processlist keeps at least this many lines (with borders).
 	procMinHeight = 6
 	statusSeconds = 6

@@ -20,15 +20,15 @@ func serverLines(f *snapshot.Frame, h *history, width int) []string {
 	return []string{
 		withSpark("QPS "+naShort(qps(f)), h.qps, width),
 		withSpark(threadsItem(s), h.running, width),
-		fmt.Sprintf("sel %s ins %s upd %s del %s other %s", r("Com_select"), r("Com_insert"),
+		fmt.Sprintf("sel %s ins %s upd %s del %s oth %s", r("Com_select"), r("Com_insert"),
 			r("Com_update"), r("Com_delete"), otherStatements(f)),
-		fmt.Sprintf("rd key %s next %s rnd %s rnd_next %s", r("Handler_read_key"), r("Handler_read_next"),
-			r("Handler_read_rnd"), r("Handler_read_rnd_next")),
+		fmt.Sprintf("rd key %s next %s first %s", r("Handler_read_key"), r("Handler_read_next"), r("Handler_read_first")),
+		fmt.Sprintf("rd rnd %s rnd_next %s", r("Handler_read_rnd"), r("Handler_read_rnd_next")),
 		queryCacheLine(f),
 		withSpark(fmt.Sprintf("BP req %s reads %s miss %s", r("Innodb_buffer_pool_read_requests"),
 			r("Innodb_buffer_pool_reads"), naPct(bpMissPercent(f))), h.bpMiss, width),
-		fmt.Sprintf("rows rd %s chg %s  tmp disk %s  merge %s", r("Innodb_rows_read"), rowsChanged(f),
-			r("Created_tmp_disk_tables"), r("Sort_merge_passes")),
+		fmt.Sprintf("rows read %s changed %s", r("Innodb_rows_read"), rowsChanged(f)),
+		fmt.Sprintf("tmp disk tables %s  merge passes %s", r("Created_tmp_disk_tables"), r("Sort_merge_passes")),
 	}
 }
 
