@@ -12,7 +12,7 @@ type procPanel struct {
 	*tview.Box
 	table   *tview.Table
 	content *procContent
-	list  *procList
+	list    *procList
 	// missing explains an empty processlist ("n/a: ..."), or "".
 	missing string
 	// selectedID follows the selected thread across refreshes and re-sorts.
