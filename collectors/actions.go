@@ -1,0 +1,125 @@
+package collectors
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// actionIdle is how long the on-demand connection stays open unused.
+const actionIdle = 30 * time.Second
+
+// actionConn is the second connection, opened on demand for EXPLAIN and KILL
+// so they never delay sampling.
+type actionConn struct {
+	db   *sql.DB
+	link *serverLink
+	mu   sync.Mutex
+	conn *sql.Conn
+	used time.Time
+}
+
+func newActionConn(connector driver.Connector, link *serverLink) *actionConn {
+	db := sql.OpenDB(connector)
+	db.SetMaxIdleConns(0)
+	return &actionConn{db: db, link: link}
+}
+
+// do runs fn on the connection, opening it if needed, and waits for it.
+func (a *actionConn) do(ctx context.Context, fn func(*sql.Conn) error) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.locked(ctx, fn)
+}
+
+// tryDo is do without waiting: false when the UI is using the connection.
+func (a *actionConn) tryDo(ctx context.Context, fn func(*sql.Conn) error) (bool, error) {
+	if !a.mu.TryLock() {
+		return false, nil
+	}
+	defer a.mu.Unlock()
+	return true, a.locked(ctx, fn)
+}
+
+func (a *actionConn) locked(ctx context.Context, fn func(*sql.Conn) error) error {
+	if a.conn == nil {
+		if err := a.open(ctx); err != nil {
+			return err
+		}
+	}
+	err := fn(a.conn)
+	a.used = time.Now()
+	if connectionLost(err) {
+		a.drop()
+	}
+	return err
+}
+
+func (a *actionConn) open(ctx context.Context) error {
+	conn, err := a.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	var id int64
+	if err := conn.QueryRowContext(ctx, tag+"SELECT CONNECTION_ID()").Scan(&id); err != nil {
+		conn.Raw(func(any) error { return driver.ErrBadConn })
+		conn.Close()
+		return err
+	}
+	a.conn = conn
+	a.link.actionID.Store(id)
+	return nil
+}
+
+func (a *actionConn) drop() {
+	if a.conn == nil {
+		return
+	}
+	a.conn.Raw(func(any) error { return driver.ErrBadConn })
+	a.conn.Close()
+	a.conn = nil
+	a.link.actionID.Store(0)
+}
+
+// closeIfIdle closes the connection after a while without use.
+func (a *actionConn) closeIfIdle(now time.Time) {
+	if !a.mu.TryLock() {
+		return
+	}
+	defer a.mu.Unlock()
+	if a.conn != nil && now.Sub(a.used) > actionIdle {
+		a.drop()
+	}
+}
+
+func (a *actionConn) close() {
+	a.mu.Lock()
+	a.drop()
+	a.mu.Unlock()
+	a.db.Close()
+}
+
+// Kill stops a thread's running statement (KILL QUERY) or the whole
+// connection (KILL CONNECTION). The id is formatted as an integer, never
+// spliced from text.
+func (l *Live) Kill(ctx context.Context, threadID int64, connection bool) error {
+	if threadID <= 0 {
+		return fmt.Errorf("kill: invalid thread id %d", threadID)
+	}
+	if containsID(l.link.ownIDs(), threadID) {
+		return errors.New("kill: refusing to kill the monitor's own connection")
+	}
+	what := "QUERY"
+	if connection {
+		what = "CONNECTION"
+	}
+	stmt := fmt.Sprintf("%sKILL %s %d", tag, what, threadID)
+	return l.actions.do(ctx, func(c *sql.Conn) error {
+		_, err := c.ExecContext(ctx, stmt)
+		return err
+	})
+}

@@ -1,0 +1,165 @@
+package collectors
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// probe fills the capabilities with a handful of cheap statements, once per
+// connection. Only transport errors are returned: a refused statement is an
+// answer that tells a capability is missing.
+func (c *Capabilities) probe(ctx context.Context, q queryer, ownID int64) error {
+	steps := []func(context.Context, queryer, int64) error{
+		c.probeProcesslist, c.probeInnoDB, c.probeReplica, c.probeExplain,
+	}
+	for _, step := range steps {
+		if err := step(ctx, q, ownID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// probeProcesslist prefers performance_schema.processlist (no global mutex on
+// MySQL 8.0.22+) when it is readable and enabled; MariaDB keeps
+// information_schema for its TIME_MS/EXAMINED_ROWS/PROGRESS columns.
+func (c *Capabilities) probeProcesslist(ctx context.Context, q queryer, _ int64) error {
+	if c.Flavor != snapshot.FlavorMariaDB {
+		t, err := queryTable(ctx, q, "SELECT @@performance_schema")
+		if err := transportError(err); err != nil {
+			return err
+		}
+		if err == nil && len(t.rows) == 1 && t.rows[0][0].String == "1" {
+			_, err := queryTable(ctx, q, "SELECT ID FROM performance_schema.processlist LIMIT 1")
+			if err := transportError(err); err != nil {
+				return err
+			}
+			if err == nil {
+				c.Processlist = SourcePerfSchema
+				return nil
+			}
+		}
+	}
+	t, err := queryTable(ctx, q, "SELECT COLUMN_NAME FROM information_schema.COLUMNS"+
+		" WHERE TABLE_SCHEMA = 'information_schema' AND TABLE_NAME = 'PROCESSLIST'")
+	if err := transportError(err); err != nil {
+		return err
+	}
+	c.ProcesslistColumns = nil
+	if err == nil {
+		for _, r := range t.rows {
+			c.ProcesslistColumns = append(c.ProcesslistColumns, strings.ToUpper(r[0].String))
+		}
+	}
+	c.Processlist = SourceShow
+	if len(c.ProcesslistColumns) > 0 {
+		c.Processlist = SourceInfoSchema
+	}
+	return nil
+}
+
+// probeInnoDB runs SHOW ENGINE INNODB STATUS once: it needs PROCESS, so it
+// also tells whether this user sees other users' threads.
+func (c *Capabilities) probeInnoDB(ctx context.Context, q queryer, _ int64) error {
+	_, err := queryTable(ctx, q, "SHOW ENGINE INNODB STATUS")
+	if err := transportError(err); err != nil {
+		return err
+	}
+	c.InnoDB, c.Process = err == nil, err == nil
+	// Any refusal other than a missing privilege (InnoDB disabled, say) leaves
+	// PROCESS unknown, so ask the grants.
+	if err != nil && serverErrno(err) != errSpecificAccessDenied {
+		return c.probeProcessGrant(ctx, q)
+	}
+	return nil
+}
+
+// probeProcessGrant reads SHOW GRANTS when InnoDB cannot tell.
+func (c *Capabilities) probeProcessGrant(ctx context.Context, q queryer) error {
+	t, err := queryTable(ctx, q, "SHOW GRANTS")
+	if err := transportError(err); err != nil {
+		return err
+	}
+	if err == nil {
+		for _, r := range t.rows {
+			c.Process = c.Process || grantsProcess(r[0].String)
+		}
+	}
+	return nil
+}
+
+// grantsProcess reports whether one SHOW GRANTS line gives PROCESS globally.
+func grantsProcess(line string) bool {
+	up := strings.ToUpper(line)
+	if !strings.Contains(up, " ON *.* ") {
+		return false
+	}
+	return strings.Contains(up, "ALL PRIVILEGES") || strings.Contains(up, "PROCESS")
+}
+
+// probeReplica finds which spelling of SHOW REPLICA STATUS the server takes
+// and whether the user may run it.
+func (c *Capabilities) probeReplica(ctx context.Context, q queryer, _ int64) error {
+	c.ReplicaStatement, c.ReplicaUnavailable = "", ""
+	for _, stmt := range []string{"SHOW REPLICA STATUS", "SHOW SLAVE STATUS"} {
+		_, err := queryTable(ctx, q, stmt)
+		if err := transportError(err); err != nil {
+			return err
+		}
+		switch serverErrno(err) {
+		case 0:
+			c.ReplicaStatement = stmt
+			return nil
+		case errParse:
+			continue
+		case errSpecificAccessDenied:
+			c.ReplicaUnavailable = c.replicaPrivilegeReason()
+			return nil
+		default:
+			c.ReplicaUnavailable = fmt.Sprintf("%s failed: %v", stmt, err)
+			return nil
+		}
+	}
+	c.ReplicaUnavailable = "this server has no SHOW REPLICA/SLAVE STATUS"
+	return nil
+}
+
+func (c *Capabilities) replicaPrivilegeReason() string {
+	if c.Flavor == snapshot.FlavorMariaDB {
+		return "needs the SLAVE MONITOR (or REPLICATION CLIENT) privilege"
+	}
+	return "needs the REPLICATION CLIENT privilege"
+}
+
+// probeExplain asks for the plan of our own (idle) connection: a syntax error
+// means the statement does not exist, any other answer that it does.
+func (c *Capabilities) probeExplain(ctx context.Context, q queryer, ownID int64) error {
+	candidates := []string{ExplainForConnection, ExplainShowFor}
+	if c.Flavor == snapshot.FlavorMariaDB {
+		candidates = []string{ExplainShowFor, ExplainForConnection}
+	}
+	for _, method := range candidates {
+		_, err := queryTable(ctx, q, fmt.Sprintf("%s %d", method, ownID))
+		if err := transportError(err); err != nil {
+			return err
+		}
+		if serverErrno(err) != errParse {
+			c.Explain = method
+			return nil
+		}
+	}
+	c.Explain = ExplainStatement
+	return nil
+}
+
+// transportError returns err when it is not an answer from the server, i.e.
+// the connection failed or timed out.
+func transportError(err error) error {
+	if err == nil || serverErrno(err) != 0 {
+		return nil
+	}
+	return err
+}

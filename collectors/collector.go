@@ -1,0 +1,41 @@
+package collectors
+
+import (
+	"context"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// Collector fills its part of a Snapshot from one source.
+type Collector interface {
+	Name() string
+	Collect(ctx context.Context, s *snapshot.Snapshot) error
+}
+
+// Collector names, used as keys of Snapshot.Collectors.
+const (
+	NameProcesslist = "processlist"
+	NameStatus      = "status"
+	NameVariables   = "variables"
+	NameInnoDB      = "innodb"
+	NameReplica     = "replica"
+	NameExplain     = "explain"
+	NameHost        = "host"
+)
+
+// carrier is implemented by collectors that do not run every tick: the
+// scheduler asks them to copy their part of the previous snapshot forward.
+type carrier interface {
+	carry(prev, cur *snapshot.Snapshot)
+}
+
+// setUnavailable records why a source cannot run in full; the scheduler keeps
+// it when it adds latency and errors.
+func setUnavailable(s *snapshot.Snapshot, name, reason string) {
+	if s.Collectors == nil {
+		s.Collectors = map[string]snapshot.CollectorState{}
+	}
+	st := s.Collectors[name]
+	st.Unavailable = reason
+	s.Collectors[name] = st
+}

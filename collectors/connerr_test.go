@@ -1,0 +1,57 @@
+package collectors
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"syscall"
+	"testing"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+func TestDescribeConnError(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"access denied", &mysql.MySQLError{Number: 1045, Message: "Access denied for user 'app'@'10.0.0.9' (using password: YES)"},
+			"access denied for user 'app'@'10.0.0.9' (check the password)"},
+		{"refused", &net.OpError{Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)},
+			"cannot connect to 127.0.0.1:3307: connection refused"},
+		{"unknown host", &net.OpError{Op: "dial", Err: &net.DNSError{Err: "no such host", Name: "db9.invalid", IsNotFound: true}},
+			"unknown host db9.invalid"},
+		{"timeout", fmt.Errorf("dial: %w", context.DeadlineExceeded), "cannot connect to 127.0.0.1:3307: timed out"},
+		{"secure transport", &mysql.MySQLError{Number: 3159, Message: "Connections using insecure transport are prohibited"},
+			"127.0.0.1:3307: server requires TLS (use --ssl-mode=REQUIRED)"},
+		{"no TLS on server", mysql.ErrNoTLS, "cannot connect to 127.0.0.1:3307: TLS requested but the server does not support it"},
+		{"too many", &mysql.MySQLError{Number: 1040, Message: "Too many connections"}, "127.0.0.1:3307 has too many connections"},
+		{"missing socket", &net.OpError{Op: "dial", Net: "unix", Err: os.NewSyscallError("connect", syscall.ENOENT)},
+			"cannot connect to 127.0.0.1:3307: no such socket (is the server running? use -h 127.0.0.1 -P PORT for TCP)"},
+		{"other", errors.New("boom\nsecond line"), "cannot connect to 127.0.0.1:3307: boom"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := DescribeConnError(tt.err, "127.0.0.1:3307"); got != tt.want {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestDescribeRealRefusedConnection(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	_, err = net.Dial("tcp", addr)
+	want := "cannot connect to " + addr + ": connection refused"
+	if got := DescribeConnError(err, addr); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

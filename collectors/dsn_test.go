@@ -1,0 +1,123 @@
+package collectors
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestConfigNetwork(t *testing.T) {
+	tests := []struct {
+		name     string
+		o        ConnOptions
+		net      string
+		addr     string
+		describe string
+	}{
+		{"explicit socket", ConnOptions{Socket: "/tmp/s.sock", User: "u"}, "unix", "/tmp/s.sock", "u@/tmp/s.sock"},
+		{"localhost uses the socket", ConnOptions{Host: "localhost", Socket: "/tmp/s.sock", User: "u"}, "unix", "/tmp/s.sock", "u@/tmp/s.sock"},
+		{"remote host default port", ConnOptions{Host: "db1", User: "u"}, "tcp", "db1:3306", "u@db1:3306"},
+		{"remote host and port", ConnOptions{Host: "10.0.0.5", Port: 3307, User: "u"}, "tcp", "10.0.0.5:3307", "u@10.0.0.5:3307"},
+		{"IPv6", ConnOptions{Host: "::1", Port: 3307, User: "u"}, "tcp", "[::1]:3307", "u@[::1]:3307"},
+		{"protocol tcp on localhost", ConnOptions{Protocol: "tcp", Port: 3307, User: "u"}, "tcp", "127.0.0.1:3307", "u@127.0.0.1:3307"},
+		{"protocol socket wins over host", ConnOptions{Protocol: "socket", Host: "db1", Socket: "/s", User: "u"}, "unix", "/s", "u@/s"},
+		{"dsn", ConnOptions{DSN: "app:pw@tcp(db2:3310)/shop"}, "tcp", "db2:3310", "app@db2:3310"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := tt.o.Config()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.Net != tt.net || cfg.Addr != tt.addr {
+				t.Errorf("got %s %s, want %s %s", cfg.Net, cfg.Addr, tt.net, tt.addr)
+			}
+			if s := tt.o.String(); s != tt.describe {
+				t.Errorf("String() = %q, want %q", s, tt.describe)
+			}
+		})
+	}
+}
+
+func TestConfigCredentials(t *testing.T) {
+	cfg, err := ConnOptions{Host: "db1", User: "app", Password: "s3cret", PasswordSet: true, Database: "shop"}.Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.User != "app" || cfg.Passwd != "s3cret" || cfg.DBName != "shop" {
+		t.Errorf("got user %q pass %q db %q", cfg.User, cfg.Passwd, cfg.DBName)
+	}
+	if cfg.MultiStatements {
+		t.Error("multi statements must stay off")
+	}
+	cfg, err = ConnOptions{DSN: "app:old@tcp(db2)/", Password: "new", PasswordSet: true}.Config()
+	if err != nil || cfg.Passwd != "new" || cfg.User != "app" {
+		t.Errorf("DSN with -p override: %+v %v", cfg, err)
+	}
+	cfg, err = ConnOptions{Host: "db1"}.Config()
+	if err != nil || cfg.User == "" {
+		t.Errorf("no user given: want the login name, got %q (%v)", cfg.User, err)
+	}
+}
+
+func TestStringNeverShowsPassword(t *testing.T) {
+	for _, o := range []ConnOptions{
+		{Host: "db1", User: "app", Password: "hunter2", PasswordSet: true},
+		{DSN: "app:hunter2@tcp(db2:3306)/x"},
+		{DSN: "app:hunter2@tcp(db2:3306", User: "x"},
+	} {
+		if s := o.String(); strings.Contains(s, "hunter2") {
+			t.Errorf("String() leaks the password: %q", s)
+		}
+		if _, err := o.Config(); err != nil && strings.Contains(err.Error(), "hunter2") {
+			t.Errorf("Config error leaks the password: %v", err)
+		}
+	}
+}
+
+func TestConfigSSLModes(t *testing.T) {
+	tests := []struct {
+		name       string
+		o          ConnOptions
+		wantTLS    bool
+		skipVerify bool
+		fallback   bool
+		err        string
+	}{
+		{"default over TCP prefers TLS", ConnOptions{Host: "db1"}, true, true, true, ""},
+		{"default over a socket has none", ConnOptions{Socket: "/s"}, false, false, false, ""},
+		{"disabled", ConnOptions{Host: "db1", SSLMode: "DISABLED"}, false, false, false, ""},
+		{"required", ConnOptions{Host: "db1", SSLMode: "required"}, true, true, false, ""},
+		{"required over a socket", ConnOptions{Socket: "/s", SSLMode: "REQUIRED"}, true, true, false, ""},
+		{"verify identity with system roots", ConnOptions{Host: "db1", SSLMode: "VERIFY_IDENTITY"}, true, false, false, ""},
+		{"verify_ca needs a CA", ConnOptions{Host: "db1", SSLMode: "VERIFY_CA"}, false, false, false, "needs --ssl-ca"},
+		{"missing CA file", ConnOptions{Host: "db1", SSLCA: "/nonexistent/ca.pem"}, false, false, false, "--ssl-ca"},
+		{"unknown mode", ConnOptions{Host: "db1", SSLMode: "MAYBE"}, false, false, false, "invalid --ssl-mode"},
+		{"missing key pair", ConnOptions{Host: "db1", SSLMode: "REQUIRED", SSLCert: "/nonexistent.pem", SSLKey: "/nonexistent.key"}, false, false, false, "--ssl-cert"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := tt.o.Config()
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("got %v, want error with %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (cfg.TLS != nil) != tt.wantTLS {
+				t.Fatalf("TLS %v, want %v", cfg.TLS != nil, tt.wantTLS)
+			}
+			if cfg.TLS != nil && cfg.TLS.InsecureSkipVerify != tt.skipVerify {
+				t.Errorf("InsecureSkipVerify %v, want %v", cfg.TLS.InsecureSkipVerify, tt.skipVerify)
+			}
+			if cfg.AllowFallbackToPlaintext != tt.fallback {
+				t.Errorf("fallback %v, want %v", cfg.AllowFallbackToPlaintext, tt.fallback)
+			}
+			if tt.o.SSLMode == "VERIFY_IDENTITY" && cfg.TLS.ServerName != "db1" {
+				t.Errorf("ServerName %q", cfg.TLS.ServerName)
+			}
+		})
+	}
+}

@@ -1,0 +1,58 @@
+package collectors
+
+import (
+	"context"
+	"errors"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// InnoDB reads and parses SHOW ENGINE INNODB STATUS, which is costlier than
+// the counters, so it usually runs every few ticks.
+type InnoDB struct {
+	link *serverLink
+	last *snapshot.InnoDBStatus
+}
+
+// Name implements Collector.
+func (c *InnoDB) Name() string { return NameInnoDB }
+
+// Collect implements Collector. It needs Variables to have run first in the
+// same tick so the redo capacity is known.
+func (c *InnoDB) Collect(ctx context.Context, s *snapshot.Snapshot) error {
+	sess := c.link.session()
+	if sess == nil {
+		return errNotConnected
+	}
+	if !sess.Caps.InnoDB {
+		setUnavailable(s, NameInnoDB, innoDBUnavailable(sess.Caps))
+		return nil
+	}
+	t, err := queryTable(ctx, sess.conn, "SHOW ENGINE INNODB STATUS")
+	if err != nil {
+		return err
+	}
+	col := t.col("STATUS")
+	if len(t.rows) == 0 || col < 0 {
+		return errors.New("SHOW ENGINE INNODB STATUS returned no status")
+	}
+	st, err := snapshot.ParseInnoDBStatus(t.rows[0][col].String)
+	if err != nil {
+		return err
+	}
+	st.FillCapacity(s.Variables)
+	s.InnoDB, c.last = st, st
+	return nil
+}
+
+func innoDBUnavailable(c Capabilities) string {
+	if !c.Process {
+		return "needs the PROCESS privilege"
+	}
+	return "InnoDB is not enabled on this server"
+}
+
+// carry reuses the last parsed status; it is never modified after parsing.
+func (c *InnoDB) carry(_, cur *snapshot.Snapshot) {
+	cur.InnoDB = c.last
+}

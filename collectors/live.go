@@ -1,0 +1,194 @@
+package collectors
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// LiveOptions configure a live source. Zero durations take the defaults.
+type LiveOptions struct {
+	// Config is the driver configuration, e.g. from ConnOptions.Config.
+	Config *mysql.Config
+	// Interval is the tick (default 1 s).
+	Interval time.Duration
+	// Periods of the costlier sources (defaults 5 s, 10 s, 1 tick).
+	InnoDBEvery    time.Duration
+	VariablesEvery time.Duration
+	ReplicaEvery   time.Duration
+	// Host samples the machine; it runs beside the database collectors and
+	// never waits for them. Nil for none.
+	Host Collector
+	// Explain tunes which running statements get their plan fetched.
+	Explain ExplainOptions
+	// MaxBackoff caps the wait between reconnection attempts (default 5 s).
+	MaxBackoff time.Duration
+}
+
+// Live samples a server once per tick. It implements pipeline.Source.
+type Live struct {
+	opts    LiveOptions
+	address string
+	db      *sql.DB // sampling pool: one connection in use at a time, none idle
+	link    serverLink
+	actions *actionConn
+	entries []*scheduled
+	host    hostRunner
+
+	next      time.Time
+	prev      *snapshot.Snapshot
+	caps      Capabilities // last known, kept while down
+	downSince time.Time
+	lastErr   string
+	retryAt   time.Time
+	backoff   time.Duration
+	killing   atomic.Bool // a stuck thread is being killed
+}
+
+// NewLive prepares a live source; it does not connect until Connect or Next.
+func NewLive(opts LiveOptions) (*Live, error) {
+	if opts.Config == nil {
+		return nil, errors.New("live: no connection configuration")
+	}
+	opts = opts.withDefaults()
+	cfg := opts.Config.Clone()
+	budget := statementBudget(opts.Interval)
+	if cfg.Timeout == 0 || cfg.Timeout > budget {
+		cfg.Timeout = budget
+	}
+	connector, err := mysql.NewConnector(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("live: %v", err)
+	}
+	l := &Live{opts: opts, address: AddressOf(cfg), db: sql.OpenDB(connector)}
+	l.db.SetMaxIdleConns(0)
+	l.actions = newActionConn(connector, &l.link)
+	l.entries = l.schedule()
+	l.host = hostRunner{c: opts.Host, address: l.address}
+	return l, nil
+}
+
+func (o LiveOptions) withDefaults() LiveOptions {
+	if o.Interval <= 0 {
+		o.Interval = time.Second
+	}
+	if o.InnoDBEvery <= 0 {
+		o.InnoDBEvery = 5 * time.Second
+	}
+	if o.VariablesEvery <= 0 {
+		o.VariablesEvery = 10 * time.Second
+	}
+	if o.MaxBackoff <= 0 {
+		o.MaxBackoff = 5 * time.Second
+	}
+	return o
+}
+
+// statementBudget is how long the database part of a tick may take: shorter
+// than the interval, so ticks never overlap and Next returns on time.
+func statementBudget(interval time.Duration) time.Duration {
+	return interval * 8 / 10
+}
+
+// schedule lists the database collectors in the order they must run:
+// variables before InnoDB (redo capacity), processlist before EXPLAIN.
+func (l *Live) schedule() []*scheduled {
+	link := &l.link
+	return []*scheduled{
+		{c: &Variables{link: link}, every: l.opts.VariablesEvery},
+		{c: &Status{link: link}},
+		{c: &Processlist{link: link}},
+		{c: &InnoDB{link: link}, every: l.opts.InnoDBEvery},
+		{c: &Replica{link: link}, every: l.opts.ReplicaEvery},
+		// {c: newExplainer(link, l.actions, l.opts.Explain)},
+	}
+}
+
+// Address is where the server is, without credentials.
+func (l *Live) Address() string { return l.address }
+
+// Connect opens the sampling connection now, so a wrong password or host is
+// reported before the dashboard starts. The error is one clear line.
+func (l *Live) Connect(ctx context.Context) error {
+	if l.link.sess != nil {
+		return nil
+	}
+	sess, err := openSession(ctx, l.db)
+	if err != nil {
+		return errors.New(DescribeConnError(err, l.address))
+	}
+	l.adopt(sess)
+	return nil
+}
+
+// Capabilities returns what was learnt about the server at the last connect.
+func (l *Live) Capabilities() Capabilities { return l.caps }
+
+// adopt makes sess the sampling session; every collector is due at once since
+// the server may have restarted with other settings.
+func (l *Live) adopt(sess *Session) {
+	l.link.sess = sess
+	l.caps = sess.Caps
+	l.backoff = 0
+	for _, e := range l.entries {
+		e.lastRun = time.Time{}
+	}
+}
+
+// Next waits for the next tick and returns its snapshot. It returns within
+// the interval of the tick even when the server hangs.
+func (l *Live) Next(ctx context.Context) (*snapshot.Snapshot, error) {
+	if err := l.waitTick(ctx); err != nil {
+		return nil, err
+	}
+	now := time.Now()
+	s := &snapshot.Snapshot{Time: now, Collectors: map[string]snapshot.CollectorState{}}
+	tickCtx, cancel := context.WithDeadline(ctx, now.Add(statementBudget(l.opts.Interval)))
+	defer cancel()
+	hostDone := l.host.start(tickCtx, now)
+	l.sampleDB(tickCtx, s)
+	l.host.finish(tickCtx, hostDone, s)
+	l.actions.closeIfIdle(now)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	l.prev = s
+	return s, nil
+}
+
+// waitTick sleeps until the next tick; missed ticks are skipped, not queued.
+func (l *Live) waitTick(ctx context.Context) error {
+	now := time.Now()
+	if l.next.IsZero() {
+		l.next = now
+	}
+	if wait := l.next.Sub(now); wait > 0 {
+		t := time.NewTimer(wait)
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+	l.next = l.next.Add(l.opts.Interval)
+	if now := time.Now(); !l.next.After(now) {
+		l.next = now.Add(l.opts.Interval)
+	}
+	return nil
+}
+
+// Close releases both connections.
+func (l *Live) Close() error {
+	l.link.sess.abandon()
+	l.link.sess = nil
+	l.actions.close()
+	return l.db.Close()
+}

@@ -1,0 +1,190 @@
+package collectors
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+func next(t *testing.T, l *Live) *snapshot.Snapshot {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	s, err := l.Next(ctx)
+	if err != nil {
+		t.Fatalf("Next: %v", err)
+	}
+	return s
+}
+
+func openDB(t *testing.T, dsn string) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("mysql", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// threadRunning returns the processlist row whose Info is q, if any.
+func threadRunning(s *snapshot.Snapshot, q string) (snapshot.Process, bool) {
+	for _, p := range s.Processlist {
+		if p.Info == q {
+			return p, true
+		}
+	}
+	return snapshot.Process{}, false
+}
+
+func TestLiveProcesslistShowsRunningSleep(t *testing.T) {
+	srv := sharedServer(t)
+	l := newLive(t, rootOptions(srv), 250*time.Millisecond, nil)
+	const q = "SELECT SLEEP(5)"
+	go openDB(t, srv.DSN("")).Exec(q)
+
+	deadline := time.Now().Add(4 * time.Second)
+	for time.Now().Before(deadline) {
+		s := next(t, l)
+		for _, p := range s.Processlist {
+			if strings.Contains(p.Info, "mytop-go") {
+				t.Fatalf("the monitor's own statement is visible: %+v", p)
+			}
+		}
+		p, ok := threadRunning(s, q)
+		if !ok || p.TimeMS < 1000 {
+			continue
+		}
+		if p.State != "User sleep" || p.Command != "Query" || p.User != "root" {
+			t.Errorf("got %+v", p)
+		}
+		if s.Server.Flavor != snapshot.FlavorMariaDB || !strings.Contains(s.Server.Version, "MariaDB") {
+			t.Errorf("server %+v", s.Server)
+		}
+		if s.Server.Address != srv.Socket {
+			t.Errorf("address %q, want %q", s.Server.Address, srv.Socket)
+		}
+		st := s.Collectors[NameProcesslist]
+		if st.Stale || st.Unavailable != "" || st.Latency <= 0 {
+			t.Errorf("processlist state %+v", st)
+		}
+		return
+	}
+	t.Fatal("SELECT SLEEP(5) never showed up running for 1 s")
+}
+
+func TestLiveStatusCountsQueries(t *testing.T) {
+	srv := sharedServer(t)
+	l := newLive(t, rootOptions(srv), 200*time.Millisecond, nil)
+	work := openDB(t, srv.DSN(""))
+	work.SetMaxIdleConns(1)
+	if err := work.Ping(); err != nil {
+		t.Fatal(err)
+	}
+	before := next(t, l)
+	const n = 137
+	for range n {
+		var one int
+		if err := work.QueryRow("SELECT 1").Scan(&one); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after := next(t, l)
+	a, _ := before.StatusInt("Com_select")
+	b, _ := after.StatusInt("Com_select")
+	// The monitor's own processlist SELECT of the earlier tick counts too.
+	if got := b - a; got != n+1 {
+		t.Errorf("Com_select grew by %d, want %d + 1 (the monitor's processlist query)", got, n)
+	}
+	r := snapshot.Delta(before, after)
+	rate, ok := r.Rate("Com_select")
+	secs := after.Time.Sub(before.Time).Seconds()
+	if !ok || rate < float64(n)/secs*0.99 || rate > float64(n+1)/secs*1.01 {
+		t.Errorf("Com_select rate %.1f/s over %.2fs, want about %.1f/s", rate, secs, float64(n)/secs)
+	}
+}
+
+func TestLiveInnoDBAndVariables(t *testing.T) {
+	srv := sharedServer(t)
+	l := newLive(t, rootOptions(srv), 200*time.Millisecond, nil)
+	first := next(t, l)
+	if !first.VariablesChanged || first.Variables["innodb_log_file_size"] != "4194304" {
+		t.Fatalf("first snapshot variables: changed=%v size=%q", first.VariablesChanged, first.Variables["innodb_log_file_size"])
+	}
+	ib := first.InnoDB
+	if ib == nil {
+		t.Fatalf("no InnoDB status: %+v", first.Collectors[NameInnoDB])
+	}
+	if ib.BufferPool.SizePages <= 0 || ib.Log.SequenceNumber <= 0 || ib.Transactions.TrxIDCounter <= 0 {
+		t.Errorf("zero InnoDB fields: pool %d pages, LSN %d, trx id %d", ib.BufferPool.SizePages, ib.Log.SequenceNumber, ib.Transactions.TrxIDCounter)
+	}
+	if ib.Log.CapacityBytes != 4<<20 {
+		t.Errorf("redo capacity %d, want 4 MiB from the variables", ib.Log.CapacityBytes)
+	}
+	second := next(t, l)
+	if second.VariablesChanged || second.Variables == nil {
+		t.Errorf("unchanged variables: changed=%v present=%v", second.VariablesChanged, second.Variables != nil)
+	}
+	if second.InnoDB != ib || second.Collectors[NameInnoDB].Stale {
+		t.Errorf("InnoDB not carried forward between its periods: %+v", second.Collectors[NameInnoDB])
+	}
+	if second.Replica != nil || second.Collectors[NameReplica].Unavailable != "" {
+		t.Errorf("not a replica: %v %+v", second.Replica, second.Collectors[NameReplica])
+	}
+}
+
+func TestLiveWithoutProcessPrivilege(t *testing.T) {
+	srv := sharedServer(t)
+	srv.Exec(t, "CREATE USER IF NOT EXISTS 'noproc'@'localhost' IDENTIFIED BY 'pw'",
+		"GRANT SELECT ON *.* TO 'noproc'@'localhost'")
+	o := ConnOptions{Socket: srv.Socket, User: "noproc", Password: "pw", PasswordSet: true}
+	l := newLive(t, o, 200*time.Millisecond, nil)
+
+	const rootQ, ownQ = "SELECT SLEEP(3) /* root */", "SELECT SLEEP(3) /* noproc */"
+	go openDB(t, srv.DSN("")).Exec(rootQ)
+	ownDB := openDB(t, strings.Replace(srv.DSN(""), "root@", "noproc:pw@", 1))
+	go ownDB.Exec(ownQ)
+
+	deadline := time.Now().Add(2500 * time.Millisecond)
+	for time.Now().Before(deadline) {
+		s := next(t, l)
+		if _, ok := threadRunning(s, ownQ); !ok {
+			continue
+		}
+		if _, ok := threadRunning(s, rootQ); ok {
+			t.Error("a user without PROCESS sees root's thread")
+		}
+		if got := s.Collectors[NameProcesslist].Unavailable; got != noProcessPrivilege {
+			t.Errorf("processlist unavailable = %q", got)
+		}
+		if got := s.Collectors[NameInnoDB].Unavailable; got != "needs the PROCESS privilege" || s.InnoDB != nil {
+			t.Errorf("innodb unavailable = %q", got)
+		}
+		if got := s.Collectors[NameReplica].Unavailable; !strings.Contains(got, "SLAVE MONITOR") {
+			t.Errorf("replica unavailable = %q", got)
+		}
+		if s.Status == nil {
+			t.Error("status must still be collected")
+		}
+		return
+	}
+	t.Fatal("the user's own SLEEP never showed up")
+}
+
+func TestLiveConnectErrorIsOneLine(t *testing.T) {
+	srv := sharedServer(t)
+	o := ConnOptions{Socket: srv.Socket, User: "root", Password: "wrong-secret", PasswordSet: true}
+	l := newLive(t, o, 200*time.Millisecond, nil)
+	err := l.Connect(context.Background())
+	if err == nil || !strings.HasPrefix(err.Error(), "access denied for user 'root'@'localhost'") || strings.Contains(err.Error(), "wrong-secret") {
+		t.Fatalf("got %v", err)
+	}
+	s := next(t, l)
+	if !s.Server.Unreachable || !strings.Contains(s.Server.Error, "access denied") {
+		t.Errorf("server %+v", s.Server)
+	}
+}

@@ -1,0 +1,70 @@
+package collectors
+
+import (
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/mytop-go/mytop-go/internal/testdb"
+)
+
+// shared is one server for the integration tests that do not stop or pause
+// it; started on first use, killed after all tests.
+var shared struct {
+	once sync.Once
+	srv  *testdb.Server
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.srv != nil {
+		shared.srv.Close()
+	}
+	os.Exit(code)
+}
+
+func sharedServer(t *testing.T) *testdb.Server {
+	t.Helper()
+	shared.once.Do(func() { shared.srv, shared.err = testdb.Launch() })
+	if shared.err != nil {
+		t.Fatalf("testdb: %v", shared.err)
+	}
+	return shared.srv
+}
+
+// rootOptions connects as root over the server's socket.
+func rootOptions(srv *testdb.Server) ConnOptions {
+	return ConnOptions{Socket: srv.Socket, User: "root", PasswordSet: true}
+}
+
+// newLive starts a live source for o; closed when the test ends.
+func newLive(t *testing.T, o ConnOptions, interval time.Duration, tune func(*LiveOptions)) *Live {
+	t.Helper()
+	cfg, err := o.Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := LiveOptions{Config: cfg, Interval: interval, MaxBackoff: interval}
+	if tune != nil {
+		tune(&opts)
+	}
+	l, err := NewLive(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	return l
+}
+
+func configFor(t *testing.T, o ConnOptions) *mysql.Config {
+	t.Helper()
+	cfg, err := o.Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}

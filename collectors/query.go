@@ -1,0 +1,128 @@
+package collectors
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+)
+
+// tag marks every statement so the monitor's own work is recognisable in the
+// server's processlist, slow log and digests.
+const tag = "/* mytop-go */ "
+
+// table is a result set as text: column names upper-cased, NULL kept apart
+// from the empty string.
+type table struct {
+	cols []string
+	rows [][]sql.NullString
+}
+
+// col returns the index of a column (case-insensitive), or -1.
+func (t *table) col(name string) int {
+	name = strings.ToUpper(name)
+	for i, c := range t.cols {
+		if c == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// queryer is what collectors need from a connection; *sql.Conn and *sql.DB
+// both provide it.
+type queryer interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// queryTable runs one tagged statement and reads it whole.
+func queryTable(ctx context.Context, q queryer, stmt string) (*table, error) {
+	rows, err := q.QueryContext(ctx, tag+stmt)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	t := &table{cols: make([]string, len(cols))}
+	for i, c := range cols {
+		t.cols[i] = strings.ToUpper(c)
+	}
+	raw := make([]sql.RawBytes, len(cols))
+	dest := make([]any, len(cols))
+	for i := range raw {
+		dest[i] = &raw[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return nil, err
+		}
+		row := make([]sql.NullString, len(cols))
+		for i, b := range raw {
+			if b != nil {
+				row[i] = sql.NullString{String: string(b), Valid: true}
+			}
+		}
+		t.rows = append(t.rows, row)
+	}
+	return t, rows.Err()
+}
+
+// queryMap reads a two-column (name, value) result such as SHOW STATUS.
+func queryMap(ctx context.Context, q queryer, stmt string) (map[string]string, error) {
+	t, err := queryTable(ctx, q, stmt)
+	if err != nil {
+		return nil, err
+	}
+	return t.pairs(), nil
+}
+
+// pairs turns the first two columns into a map.
+func (t *table) pairs() map[string]string {
+	m := make(map[string]string, len(t.rows))
+	for _, r := range t.rows {
+		if len(r) >= 2 {
+			m[r[0].String] = r[1].String
+		}
+	}
+	return m
+}
+
+// firstRow returns the first row as column -> value, nil when empty. Column
+// names keep the server's spelling, as SHOW REPLICA STATUS prints them.
+func firstRow(ctx context.Context, q queryer, stmt string) (map[string]string, error) {
+	rows, err := q.QueryContext(ctx, tag+stmt)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	if !rows.Next() {
+		return nil, rows.Err()
+	}
+	vals := make([]sql.NullString, len(cols))
+	dest := make([]any, len(cols))
+	for i := range vals {
+		dest[i] = &vals[i]
+	}
+	if err := rows.Scan(dest...); err != nil {
+		return nil, err
+	}
+	m := make(map[string]string, len(cols))
+	for i, c := range cols {
+		m[c] = vals[i].String
+	}
+	return m, rows.Close()
+}
+
+// cell is row[i] as text, "" for NULL or a missing column (i < 0).
+func cell(row []sql.NullString, i int) string {
+	if i < 0 || i >= len(row) {
+		return ""
+	}
+	return row[i].String
+}

@@ -1,0 +1,109 @@
+package collectors
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// scheduled is one database collector with its own period.
+type scheduled struct {
+	c Collector
+	// every is the collector's period; 0 runs it every tick.
+	every   time.Duration
+	lastRun time.Time
+}
+
+// due reports whether the collector should run at now. Half a tick of slack
+// keeps a 5 s period from slipping to 6 s when ticks jitter.
+func (e *scheduled) due(now time.Time, tick time.Duration) bool {
+	return e.lastRun.IsZero() || now.Sub(e.lastRun) >= e.every-tick/2
+}
+
+// dbRun is the outcome of one tick's database collectors.
+type dbRun struct {
+	// answered is set once the server replied to anything this tick.
+	answered bool
+	// lost is the error that made the connection unusable, if any.
+	lost error
+	// timedOut names the collector whose statement hit the deadline.
+	timedOut string
+}
+
+// runDB runs the due collectors in order on the sampling connection. After a
+// lost connection the rest are skipped: on a stuck server every further
+// statement would only wait for the same deadline.
+func runDB(ctx context.Context, entries []*scheduled, prev, s *snapshot.Snapshot, tick time.Duration) dbRun {
+	var run dbRun
+	for _, e := range entries {
+		name := e.c.Name()
+		if run.lost != nil {
+			markSkipped(e, prev, s, fmt.Sprintf("skipped: %v", describeLost(run)))
+			continue
+		}
+		if !e.due(s.Time, tick) {
+			carryForward(e, prev, s)
+			continue
+		}
+		start := time.Now()
+		err := e.c.Collect(ctx, s)
+		st := s.Collectors[name]
+		st.Latency = time.Since(start)
+		if err == nil {
+			e.lastRun = s.Time
+			run.answered = true
+		} else {
+			st.Stale, st.Error = true, collectorError(err, st.Latency)
+			if connectionLost(err) {
+				run.lost = err
+				if ctx.Err() != nil {
+					run.timedOut = name
+				}
+			} else {
+				run.answered = true // the server refused one statement, so it is alive
+			}
+		}
+		s.Collectors[name] = st
+	}
+	return run
+}
+
+// carryForward copies a not-due collector's previous part; it is current as
+// far as its period goes, so not stale.
+func carryForward(e *scheduled, prev, s *snapshot.Snapshot) {
+	if c, ok := e.c.(carrier); ok {
+		c.carry(prev, s)
+	}
+	if prev != nil {
+		if old, ok := prev.Collectors[e.c.Name()]; ok && old.Unavailable != "" {
+			s.Collectors[e.c.Name()] = snapshot.CollectorState{Unavailable: old.Unavailable}
+		}
+	}
+}
+
+// markSkipped records a collector that could not run this tick.
+func markSkipped(e *scheduled, prev, s *snapshot.Snapshot, why string) {
+	if v, ok := e.c.(*Variables); ok {
+		v.carry(prev, s)
+	}
+	st := s.Collectors[e.c.Name()]
+	st.Stale, st.Error = true, why
+	s.Collectors[e.c.Name()] = st
+}
+
+func describeLost(run dbRun) string {
+	if run.timedOut != "" {
+		return run.timedOut + " timed out"
+	}
+	return firstLine(run.lost.Error())
+}
+
+// collectorError is the one-line error shown for a failed collector.
+func collectorError(err error, took time.Duration) string {
+	if isDeadline(err) {
+		return fmt.Sprintf("timed out after %v", took.Round(time.Millisecond))
+	}
+	return firstLine(err.Error())
+}

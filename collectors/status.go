@@ -1,0 +1,30 @@
+package collectors
+
+import (
+	"context"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// Status reads SHOW GLOBAL STATUS every tick; rates are derived later by
+// snapshot.Delta.
+type Status struct {
+	link *serverLink
+}
+
+// Name implements Collector.
+func (c *Status) Name() string { return NameStatus }
+
+// Collect implements Collector.
+func (c *Status) Collect(ctx context.Context, s *snapshot.Snapshot) error {
+	sess := c.link.session()
+	if sess == nil {
+		return errNotConnected
+	}
+	m, err := queryMap(ctx, sess.conn, "SHOW GLOBAL STATUS")
+	if err != nil {
+		return err
+	}
+	s.Status = m
+	return nil
+}

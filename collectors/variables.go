@@ -1,0 +1,50 @@
+package collectors
+
+import (
+	"context"
+	"maps"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// Variables reads SHOW GLOBAL VARIABLES when due (every few seconds, not every
+// tick) and shares one map between snapshots until a value changes, so a
+// recording stores it only then.
+type Variables struct {
+	link    *serverLink
+	current map[string]string
+}
+
+// Name implements Collector.
+func (c *Variables) Name() string { return NameVariables }
+
+// Collect implements Collector.
+func (c *Variables) Collect(ctx context.Context, s *snapshot.Snapshot) error {
+	sess := c.link.session()
+	if sess == nil {
+		c.carry(nil, s)
+		return errNotConnected
+	}
+	m, err := queryMap(ctx, sess.conn, "SHOW GLOBAL VARIABLES")
+	if err != nil {
+		c.carry(nil, s)
+		return err
+	}
+	c.apply(m, s)
+	return nil
+}
+
+// apply installs m as the current variables if it differs from them.
+func (c *Variables) apply(m map[string]string, s *snapshot.Snapshot) {
+	if c.current == nil || !maps.Equal(c.current, m) {
+		c.current = m
+		s.VariablesChanged = true
+	}
+	s.Variables = c.current
+}
+
+// carry keeps the last known variables: configuration does not vanish when a
+// sample fails.
+func (c *Variables) carry(_, cur *snapshot.Snapshot) {
+	cur.Variables = c.current
+}
