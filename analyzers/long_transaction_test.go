@@ -1,0 +1,31 @@
+package analyzers
+
+import (
+	"testing"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+func TestLongTransaction(t *testing.T) {
+	old := func(secs int64) edit {
+		return trx(snapshot.InnoDBTrx{ID: "77", ActiveSeconds: secs, ThreadID: 12, RowLocks: 3})
+	}
+	runTimelines(t, IDLongTransaction, DefaultConfig(), []timelineCase{
+		{"open 6 minutes", series(4, old(360)), "..WW"},
+		{"open over 10 minutes is critical", series(3, old(700)), "..C"},
+		{"young transactions", series(3, old(30)), "..."},
+		{"crosses the line while watched", series(6, old(298)), ".....W"},
+		{"prepared XA counts as active", series(3, trx(snapshot.InnoDBTrx{ID: "5", State: "ACTIVE (PREPARED)",
+			ActiveSeconds: 400})), "..W"},
+		{"no InnoDB status", series(2), "NN"},
+	})
+	snaps := series(3, old(900), procs(sleeping(12, "report")), func(_ int, s *snapshot.Snapshot) {
+		s.InnoDB.Transactions.HistoryListLength = 123456
+	})
+	f := lastFinding(t, DefaultConfig(), snaps, IDLongTransaction)
+	mustContain(t, f, "transaction open for 902 s on idle connection 12", "oldest trx 77 active 902 s",
+		"thread 12 report@10.0.0.31", "left open", "history list length 123,456", "commit or roll back")
+	if len(f.Threads) != 1 || f.Threads[0] != 12 {
+		t.Errorf("threads %v", f.Threads)
+	}
+}

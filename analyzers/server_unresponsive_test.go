@@ -1,0 +1,39 @@
+package analyzers
+
+import (
+	"testing"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// down makes the server miss ticks: no status, no processlist.
+func down(_ int, s *snapshot.Snapshot) {
+	s.Server.Unreachable = true
+	s.Server.Error = "i/o timeout"
+	s.Server.DownSince = t0.Add(3e9)
+	s.Status, s.Processlist, s.InnoDB = nil, nil, nil
+}
+
+func TestServerUnresponsive(t *testing.T) {
+	runTimelines(t, IDServerUnresponsive, DefaultConfig(), []timelineCase{
+		{"raised at once, cleared at once", series(8, during(3, 6, down)), "...CCC.."},
+		{"answering", series(3), "..."},
+	})
+	f := lastFinding(t, DefaultConfig(), series(6, during(3, 6, down)), IDServerUnresponsive)
+	mustContain(t, f, "server has not answered for 2.0 s", "last error: i/o timeout", "no answer since 10:00:03 UTC")
+}
+
+func TestOtherRulesStayQuietWhileServerIsDown(t *testing.T) {
+	snaps := series(10, bpLoad(10000, 1500), during(5, 10, down))
+	e := NewEngine(DefaultConfig())
+	fs := frames(snaps)
+	for i := range fs {
+		findings, na := e.Evaluate(fs[:i+1])
+		if i >= 5 && len(na) > 0 && na[IDBufferPoolMiss] != "" {
+			t.Errorf("frame %d: buffer_pool_miss not applicable while down: %v", i, na)
+		}
+		if i == 9 && (len(findings) != 1 || findings[0].ID != IDServerUnresponsive) {
+			t.Errorf("frame %d: %v, want only server_unresponsive once the miss finding cleared", i, findings)
+		}
+	}
+}
