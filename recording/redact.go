@@ -2,6 +2,7 @@ package recording
 
 import (
 	"maps"
+	"sort"
 	"strings"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -96,13 +97,25 @@ const minQuotedPrefix = 12
 // scrubQuotes replaces, in text, each query of queries (or the longest prefix
 // of it that text quotes, since findings often truncate statements) with its
 // redacted form. Findings keep their own numbers; only quoted SQL changes.
+// Statements often share a prefix ("SELECT … WHERE id = 4"), so the longest
+// quotation is replaced first: a shorter match of a sibling statement must
+// not cut a literal in two.
 func scrubQuotes(text string, queries []string) string {
+	type match struct {
+		q string
+		n int
+	}
+	var ms []match
 	for _, q := range queries {
-		n := quotedPrefixLen(text, q)
-		if n == 0 {
-			continue
+		if n := quotedPrefixLen(text, q); n > 0 {
+			ms = append(ms, match{q, n})
 		}
-		text = strings.ReplaceAll(text, q[:n], redactQuery(q[:n]))
+	}
+	sort.Slice(ms, func(i, j int) bool { return ms[i].n > ms[j].n })
+	for _, m := range ms {
+		if n := quotedPrefixLen(text, m.q); n > 0 {
+			text = strings.ReplaceAll(text, m.q[:n], redactQuery(m.q[:n]))
+		}
 	}
 	return text
 }

@@ -124,15 +124,23 @@ func isTableDecoration(line string) bool {
 	return true
 }
 
-// isRelative tells -r output: its second table's Uptime is the interval, not
-// more than the first table's absolute Uptime.
+// isRelative tells -r output: there, Uptime after the first table is the
+// interval, so it stops growing from one table to the next. It must do so for
+// at least half the tables, so a restart during an absolute capture does not
+// pass for it.
 func isRelative(blocks []adminBlock) bool {
-	if len(blocks) < 2 {
-		return false
+	pairs, flat := 0, 0
+	for i := 1; i < len(blocks); i++ {
+		u0, ok0 := blockInt(blocks[i-1], "Uptime")
+		u1, ok1 := blockInt(blocks[i], "Uptime")
+		if ok0 && ok1 {
+			pairs++
+			if u1 <= u0 {
+				flat++
+			}
+		}
 	}
-	u0, ok0 := blockInt(blocks[0], "Uptime")
-	u1, ok1 := blockInt(blocks[1], "Uptime")
-	return ok0 && ok1 && u1 <= u0
+	return pairs > 0 && flat*2 >= pairs
 }
 
 func blockInt(b adminBlock, name string) (int64, bool) {
