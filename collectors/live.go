@@ -59,6 +59,8 @@ func NewLive(opts LiveOptions) (*Live, error) {
 	}
 	opts = opts.withDefaults()
 	cfg := opts.Config.Clone()
+	// The driver would print to stderr, under the dashboard.
+	cfg.Logger = quietLogger{}
 	budget := statementBudget(opts.Interval)
 	if cfg.Timeout == 0 || cfg.Timeout > budget {
 		cfg.Timeout = budget
@@ -192,3 +194,9 @@ func (l *Live) Close() error {
 	l.actions.close()
 	return l.db.Close()
 }
+
+// quietLogger drops the driver's log lines; failures reach the user through
+// Snapshot.Server.Error and CollectorState.Error instead.
+type quietLogger struct{}
+
+func (quietLogger) Print(...any) {}

@@ -1,0 +1,134 @@
+package collectors
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mytop-go/mytop-go/internal/testdb"
+)
+
+func TestLivePausedServerIsUnreachableAndNextKeepsTime(t *testing.T) {
+	srv := testdb.Start(t)
+	const interval = 300 * time.Millisecond
+	l := newLive(t, rootOptions(srv), interval, nil)
+	if s := next(t, l); s.Server.Unreachable || s.Status == nil {
+		t.Fatalf("healthy server: %+v", s.Server)
+	}
+	next(t, l) // sync to the tick grid
+
+	srv.Pause(t)
+	pausedAt := time.Now()
+	sawDown := false
+	for i := 0; i < 4; i++ {
+		s := next(t, l)
+		// Returning before the next tick is due is what keeps ticks from
+		// overlapping and the dashboard live.
+		if took := time.Since(s.Time); took >= interval {
+			t.Errorf("tick %d: Next returned %v after its tick, interval %v", i, took, interval)
+		}
+		if s.Server.Unreachable {
+			if !sawDown && time.Since(pausedAt) > 2*interval+150*time.Millisecond {
+				t.Errorf("first unreachable snapshot %v after the pause, want within 2 intervals", time.Since(pausedAt))
+			}
+			sawDown = true
+			if s.Server.DownSince.IsZero() || s.Server.Error == "" || s.Status != nil {
+				t.Errorf("unreachable snapshot: %+v status=%v", s.Server, s.Status != nil)
+			}
+			if st := s.Collectors[NameStatus]; !st.Stale || st.Error == "" {
+				t.Errorf("status state %+v", st)
+			}
+		}
+	}
+	if !sawDown {
+		t.Fatal("a paused server never showed as unreachable")
+	}
+
+	srv.Resume(t)
+	for i := 0; i < 20; i++ {
+		s := next(t, l)
+		if !s.Server.Unreachable && s.Status != nil {
+			if !s.Server.DownSince.IsZero() {
+				t.Errorf("DownSince kept after recovery: %v", s.Server.DownSince)
+			}
+			return
+		}
+	}
+	t.Fatal("never recovered after resume")
+}
+
+func TestLiveReconnectsAfterRestart(t *testing.T) {
+	srv := testdb.Start(t)
+	const interval = 200 * time.Millisecond
+	l := newLive(t, rootOptions(srv), interval, nil)
+	if err := l.Connect(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	first := next(t, l)
+	up1, _ := first.Uptime()
+
+	srv.Stop(t)
+	s := next(t, l)
+	if !s.Server.Unreachable {
+		s = next(t, l)
+	}
+	if !s.Server.Unreachable || s.Server.Error == "" {
+		t.Fatalf("stopped server: %+v", s.Server)
+	}
+	if strings.Contains(s.Server.Error, "root@") {
+		t.Errorf("error names credentials: %q", s.Server.Error)
+	}
+	srv.Restart(t)
+	for i := 0; i < 30; i++ {
+		s = next(t, l)
+		if !s.Server.Unreachable && s.Status != nil {
+			up2, _ := s.Uptime()
+			if up2 > up1+1 || !s.VariablesChanged && s.Variables == nil {
+				t.Errorf("uptime %d -> %d, variables %v", up1, up2, s.Variables != nil)
+			}
+			if s.Collectors[NameInnoDB].Stale || s.InnoDB == nil {
+				t.Errorf("after reconnect every collector must run: %+v", s.Collectors[NameInnoDB])
+			}
+			return
+		}
+	}
+	t.Fatalf("never reconnected after restart: %+v", s.Server)
+}
+
+func TestLiveKill(t *testing.T) {
+	srv := sharedServer(t)
+	l := newLive(t, rootOptions(srv), 200*time.Millisecond, nil)
+	const q = "SELECT SLEEP(20) /* kill me */"
+	done := make(chan error, 1)
+	go func() { _, err := openDB(t, srv.DSN("")).Exec(q); done <- err }()
+	var id int64
+	for i := 0; i < 20 && id == 0; i++ {
+		if p, ok := threadRunning(next(t, l), q); ok {
+			id = p.ID
+		}
+	}
+	if id == 0 {
+		t.Fatal("query never seen")
+	}
+	ctx := context.Background()
+	if err := l.Kill(ctx, l.link.sess.ID, true); err == nil {
+		t.Error("killing the monitor's own connection must be refused")
+	}
+	if err := l.Kill(ctx, id, false); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-done: // SLEEP returns 1 when its query is killed
+	case <-time.After(5 * time.Second):
+		t.Fatal("KILL QUERY did not stop the statement")
+	}
+	if p, ok := threadRunning(next(t, l), q); ok {
+		t.Errorf("killed query still listed: %+v", p)
+	}
+	for _, p := range next(t, l).Processlist {
+		if p.ID == l.link.actionID.Load() {
+			t.Error("the on-demand connection is not hidden")
+		}
+	}
+}
