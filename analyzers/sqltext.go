@@ -10,8 +10,6 @@ import (
 // replaces the numbers they need) and only ever add detail to evidence or
 // advice: no rule raises above info severity from the text alone.
 var (
-	limitCommaRe  = regexp.MustCompile(`(?i)\bLIMIT\s+(\d+)\s*,\s*(\d+)`)
-	limitOffsetRe = regexp.MustCompile(`(?i)\bLIMIT\s+(\d+)\s+OFFSET\s+(\d+)`)
 	updateTableRe = regexp.MustCompile("(?i)^\\s*UPDATE\\s+(?:LOW_PRIORITY\\s+)?(?:IGNORE\\s+)?([`\\w.$]+)")
 	deleteTableRe = regexp.MustCompile("(?i)^\\s*DELETE\\s+(?:LOW_PRIORITY\\s+)?(?:QUICK\\s+)?(?:IGNORE\\s+)?FROM\\s+([`\\w.$]+)")
 	whereRe       = regexp.MustCompile(`(?is)\bWHERE\b(.*)`)
@@ -20,22 +18,72 @@ var (
 	tailClauseRe  = regexp.MustCompile(`(?is)\b(?:ORDER\s+BY|GROUP\s+BY|LIMIT|HAVING)\b.*`)
 )
 
-// limitOffset returns the largest OFFSET in q ("LIMIT m OFFSET n" or "LIMIT n, m").
+// limitOffset returns the largest OFFSET in q ("LIMIT m OFFSET n" or
+// "LIMIT n, m"). It scans by hand: it runs on every running SELECT each tick.
 func limitOffset(q string) (int64, bool) {
 	var best int64
 	found := false
-	take := func(s string) {
-		if n, err := strconv.ParseInt(s, 10, 64); err == nil && n >= best {
-			best, found = n, true
+	for i := indexWord(q, "limit", 0); i >= 0; i = indexWord(q, "limit", i+5) {
+		if off, ok := offsetAfterLimit(q[i+5:]); ok && off >= best {
+			best, found = off, true
 		}
 	}
-	for _, m := range limitCommaRe.FindAllStringSubmatch(q, -1) {
-		take(m[1])
-	}
-	for _, m := range limitOffsetRe.FindAllStringSubmatch(q, -1) {
-		take(m[2])
-	}
 	return best, found
+}
+
+// offsetAfterLimit reads " 20 OFFSET 60000" or " 60000, 20".
+func offsetAfterLimit(rest string) (int64, bool) {
+	first, rest, ok := number(skipSpace(rest))
+	if !ok {
+		return 0, false
+	}
+	rest = skipSpace(rest)
+	if strings.HasPrefix(rest, ",") {
+		if _, _, ok := number(skipSpace(rest[1:])); ok {
+			return first, true
+		}
+		return 0, false
+	}
+	if len(rest) > 6 && strings.EqualFold(rest[:6], "offset") {
+		off, _, ok := number(skipSpace(rest[6:]))
+		return off, ok
+	}
+	return 0, false
+}
+
+// indexWord finds word (lower case) in s from byte from, ignoring case, as a
+// whole word; -1 if absent.
+func indexWord(s, word string, from int) int {
+	for i := from; i+len(word) <= len(s); i++ {
+		if s[i]|0x20 != word[0] || !strings.EqualFold(s[i:i+len(word)], word) {
+			continue
+		}
+		before := i == 0 || !isWordByte(s[i-1])
+		after := i+len(word) == len(s) || !isWordByte(s[i+len(word)])
+		if before && after {
+			return i
+		}
+	}
+	return -1
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'z'
+}
+
+func skipSpace(s string) string { return strings.TrimLeft(s, " \t\r\n") }
+
+// number reads leading decimal digits.
+func number(s string) (int64, string, bool) {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	if n == 0 {
+		return 0, s, false
+	}
+	v, err := strconv.ParseInt(s[:n], 10, 64)
+	return v, s[n:], err == nil
 }
 
 // targetTable returns the table an UPDATE or DELETE changes, without quotes.

@@ -16,7 +16,11 @@ func TestLimitOffset(t *testing.T) {
 		{"SELECT * FROM t LIMIT 60000 , 20", 60000, true},
 		{"SELECT * FROM t LIMIT 20", 0, false},
 		{"SELECT * FROM (SELECT id FROM t LIMIT 5, 10) x LIMIT 10 OFFSET 70000", 70000, true},
-		{"SELECT 'LIMIT 99999, 1'", 99999, true}, // text only adds detail; the rule also needs SELECT to run
+		{"SELECT 'LIMIT 99999, 1'", 99999, true},
+		{"SELECT * FROM t LIMIT 5 OFFSET", 0, false},
+		{"SELECT * FROM t LIMIT 5,", 0, false},
+		{"SELECT unlimit 70000, 5 FROM t", 0, false},
+		{"SELECT * FROM t\nLIMIT\t20\nOFFSET\t80000", 80000, true}, // text only adds detail; the rule also needs SELECT to run
 	}
 	for _, c := range cases {
 		got, ok := limitOffset(c.q)
