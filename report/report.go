@@ -15,6 +15,11 @@ type Report struct {
 	Frames   int       `json:"frames"`
 	Server   Server    `json:"server"`
 	Findings []Episode `json:"findings"`
+	// Series summarises the key figures min/median/max.
+	Series []Summary `json:"series"`
+	// TopByTime and TopByCount are the statements seen running, fingerprinted.
+	TopByTime  []Statement `json:"top_statements_by_time"`
+	TopByCount []Statement `json:"top_statements_by_count"`
 	// Approximate is set when the source's clock is reconstructed (e.g. pt-stalk
 	// mysqladmin samples), so times are only close.
 	Approximate bool `json:"approximate,omitempty"`
@@ -41,14 +46,19 @@ type Episode struct {
 
 // Builder accumulates frames into a Report.
 type Builder struct {
-	r    Report
-	open map[string]*Episode
-	done []*Episode
+	r      Report
+	open   map[string]*Episode
+	done   []*Episode
+	series seriesAcc
+	stmts  statementAcc
 }
+
+// topN is how many statements each top list keeps.
+const topN = 10
 
 // NewBuilder starts a report for the named source.
 func NewBuilder(source string) *Builder {
-	return &Builder{r: Report{Source: source}, open: map[string]*Episode{}}
+	return &Builder{r: Report{Source: source}, open: map[string]*Episode{}, stmts: statementAcc{}}
 }
 
 // Add takes the next frame in time order.
@@ -63,6 +73,8 @@ func (b *Builder) Add(f *snapshot.Frame) {
 	if s.Server.Version != "" {
 		b.r.Server = Server{Address: s.Server.Address, Version: s.Server.Version, Flavor: s.Server.Flavor}
 	}
+	b.series.add(f)
+	b.stmts.add(f)
 	seen := make(map[string]bool, len(f.Findings))
 	for i := range f.Findings {
 		b.observe(&f.Findings[i], s.Time)
@@ -97,6 +109,8 @@ func (b *Builder) observe(f *snapshot.Finding, at time.Time) {
 // Report returns the summary so far: episodes by onset, then severity.
 func (b *Builder) Report() Report {
 	r := b.r
+	r.Series = b.series.summaries()
+	r.TopByTime, r.TopByCount = b.stmts.top(topN)
 	all := append([]*Episode(nil), b.done...)
 	for _, e := range b.open {
 		all = append(all, e)
