@@ -1,0 +1,94 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"golang.org/x/term"
+
+	"github.com/go-sql-driver/mysql"
+	"github.com/mytop-go/mytop-go/collectors"
+)
+
+// connFlags registers the mysql-client style connection options on fs.
+type connFlags struct {
+	o      collectors.ConnOptions
+	prompt bool
+	pass   optionalString
+}
+
+// optionalString tells "--password=" (empty password) from no flag at all.
+type optionalString struct {
+	v   string
+	set bool
+}
+
+func (s *optionalString) String() string     { return "" } // never echo a password
+func (s *optionalString) Set(v string) error { s.v, s.set = v, true; return nil }
+
+func addConnFlags(fs *flag.FlagSet) *connFlags {
+	c := &connFlags{}
+	fs.StringVar(&c.o.Host, "host", "", "server host (-h)")
+	fs.IntVar(&c.o.Port, "port", 0, "server TCP port (-P)")
+	fs.StringVar(&c.o.User, "user", "", "user name (-u)")
+	fs.Var(&c.pass, "password", "password (-pPASSWORD; a bare -p prompts)")
+	fs.BoolVar(&c.prompt, "password-prompt", false, "ask for the password without echo (-p)")
+	fs.StringVar(&c.o.Socket, "socket", "", "unix socket path (-S)")
+	fs.StringVar(&c.o.Database, "database", "", "default database (-D)")
+	fs.StringVar(&c.o.Protocol, "protocol", "", "tcp or socket")
+	fs.StringVar(&c.o.DefaultsFile, "defaults-file", "", "read only this option file")
+	fs.StringVar(&c.o.DefaultsExtraFile, "defaults-extra-file", "", "read this option file after the global ones")
+	fs.BoolVar(&c.o.NoDefaults, "no-defaults", false, "read no option files")
+	fs.StringVar(&c.o.SSLMode, "ssl-mode", "", "DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY")
+	fs.StringVar(&c.o.SSLCA, "ssl-ca", "", "CA certificate file")
+	fs.StringVar(&c.o.SSLCert, "ssl-cert", "", "client certificate file")
+	fs.StringVar(&c.o.SSLKey, "ssl-key", "", "client key file")
+	fs.StringVar(&c.o.DSN, "dsn", "", "go-sql-driver DSN (user:pass@tcp(host:port)/)")
+	return c
+}
+
+// config resolves the options (flags > environment > option files), asks for
+// a password when told to, and returns the driver configuration. Warnings go
+// to stderr.
+func (c *connFlags) config(stderr io.Writer) (*mysql.Config, string, error) {
+	o := c.o
+	if c.pass.set {
+		o.Password, o.PasswordSet = c.pass.v, true
+	}
+	o.NeedsPasswordPrompt = c.prompt
+	o, warnings, err := o.Resolve()
+	if err != nil {
+		return nil, "", err
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "mytop-go: warning: %s\n", w)
+	}
+	if o.NeedsPasswordPrompt {
+		p, err := promptPassword(stderr)
+		if err != nil {
+			return nil, "", err
+		}
+		o.Password, o.PasswordSet = p, true
+	}
+	cfg, err := o.Config()
+	if err != nil {
+		return nil, "", err
+	}
+	return cfg, o.String(), nil
+}
+
+func promptPassword(stderr io.Writer) (string, error) {
+	fd := int(os.Stdin.Fd())
+	if !term.IsTerminal(fd) {
+		return "", fmt.Errorf("-p needs a terminal to ask for the password; use MYSQL_PWD or an option file")
+	}
+	fmt.Fprint(stderr, "Enter password: ")
+	b, err := term.ReadPassword(fd)
+	fmt.Fprintln(stderr)
+	if err != nil {
+		return "", fmt.Errorf("reading password: %v", err)
+	}
+	return string(b), nil
+}

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/mytop-go/mytop-go/collectors"
+)
+
+// liveFlags are the options of a live source, shared by the dashboard and record.
+type liveFlags struct {
+	conn           *connFlags
+	interval       time.Duration
+	innodbEvery    time.Duration
+	variablesEvery time.Duration
+	replicaEvery   time.Duration
+}
+
+func addLiveFlags(fs *flag.FlagSet) *liveFlags {
+	l := &liveFlags{conn: addConnFlags(fs)}
+	fs.DurationVar(&l.interval, "interval", time.Second, "sampling interval")
+	fs.DurationVar(&l.innodbEvery, "innodb-interval", 5*time.Second, "how often to read SHOW ENGINE INNODB STATUS")
+	fs.DurationVar(&l.variablesEvery, "variables-interval", 10*time.Second, "how often to check variables for changes")
+	fs.DurationVar(&l.replicaEvery, "replica-interval", 0, "how often to read replica status (default: every tick)")
+	return l
+}
+
+// open connects, so a wrong password or an unreachable server is one line and
+// a non-zero exit before any screen is drawn.
+func (l *liveFlags) open(stderr io.Writer) (*collectors.Live, error) {
+	if l.interval < 100*time.Millisecond {
+		return nil, fmt.Errorf("--interval %v is too short (minimum 100ms)", l.interval)
+	}
+	cfg, _, err := l.conn.config(stderr)
+	if err != nil {
+		return nil, err
+	}
+	live, err := collectors.NewLive(collectors.LiveOptions{
+		Config:         cfg,
+		Interval:       l.interval,
+		InnoDBEvery:    l.innodbEvery,
+		VariablesEvery: l.variablesEvery,
+		ReplicaEvery:   l.replicaEvery,
+		Host:           hostCollector(collectors.AddressOf(cfg)),
+	})
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := timeoutContext(10 * time.Second)
+	defer cancel()
+	if err := live.Connect(ctx); err != nil {
+		live.Close()
+		return nil, err
+	}
+	return live, nil
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/mytop-go/mytop-go/pipeline"
+	"github.com/mytop-go/mytop-go/recording"
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+func runRecord(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("record", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	lf := addLiveFlags(fs)
+	out := fs.String("o", "", "recording file to create")
+	duration := fs.Duration("duration", 0, "stop after this long (default: until SIGINT/SIGTERM/SIGHUP)")
+	redact := fs.Bool("redact", false, "replace literals in query text with ? before anything is written")
+	appendTo := fs.Bool("append", false, "add to an existing recording instead of refusing")
+	maxSize := fs.Int64("max-size", 0, "drop the oldest frames beyond this many bytes (0: no limit)")
+	maxAge := fs.Duration("max-age", 0, "drop frames older than this (0: no limit)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *out == "" {
+		return fmt.Errorf("record needs -o FILE")
+	}
+	// Refuse an existing file before connecting, so nothing is half-done.
+	w, err := recording.Create(*out, recording.WriterOptions{
+		Append: *appendTo, Redact: *redact, MaxSize: *maxSize, MaxAge: *maxAge,
+		Interval: lf.interval, Version: version,
+	})
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	live, err := lf.open(stderr)
+	if err != nil {
+		return err
+	}
+	defer live.Close()
+
+	ctx, cancel := signalContext()
+	defer cancel()
+	if *duration > 0 {
+		var stop context.CancelFunc
+		ctx, stop = context.WithTimeout(ctx, *duration)
+		defer stop()
+	}
+	p := newProgress(stderr, w)
+	b := newBuilder("LIVE")
+	b.Recording = *out
+	err = pipeline.Run(ctx, live, b, func(f *snapshot.Frame) error {
+		if err := w.Write(f); err != nil {
+			return fmt.Errorf("recording: %w", err)
+		}
+		p.frame(f)
+		return nil
+	})
+	p.done()
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		err = nil
+	}
+	return err
+}
+
+// progress prints one line on stderr, rewritten in place: frames, size,
+// elapsed, and whether the server answers.
+type progress struct {
+	w      io.Writer
+	rec    *recording.Writer
+	start  time.Time
+	frames int
+	last   time.Time
+}
+
+func newProgress(w io.Writer, rec *recording.Writer) *progress {
+	return &progress{w: w, rec: rec, start: time.Now()}
+}
+
+func (p *progress) frame(f *snapshot.Frame) {
+	p.frames++
+	if time.Since(p.last) < time.Second {
+		return
+	}
+	p.last = time.Now()
+	state := "ok"
+	if f.Snapshot.Server.Unreachable {
+		state = "server not answering: " + f.Snapshot.Server.Error
+	}
+	fmt.Fprintf(p.w, "\rrecording %s: %d frames, %s, %s elapsed, %s\x1b[K",
+		p.rec.Path(), p.frames, humanBytes(p.rec.Size()), time.Since(p.start).Round(time.Second), state)
+}
+
+func (p *progress) done() {
+	fmt.Fprintf(p.w, "\rrecorded %s: %d frames, %s in %s\x1b[K\n",
+		p.rec.Path(), p.frames, humanBytes(p.rec.Size()), time.Since(p.start).Round(time.Second))
+}
+
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+
+	"github.com/mytop-go/mytop-go/pipeline"
+	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/ui"
+)
+
+// warmup is how much of the source before --at is replayed, so findings have
+// their persistence and sparklines their history, as on the live screen.
+const warmup = 5 * time.Minute
+
+func runSnapshot(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("snapshot", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sf := addSourceFlags(fs)
+	atS := fs.String("at", "", "the moment to draw (time, or +offset from the source's start; default: the end)")
+	out := fs.String("o", "", "output file: .svg, .png or .txt")
+	width := fs.Int("width", 160, "terminal columns")
+	height := fs.Int("height", 48, "terminal rows")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *out == "" {
+		return fmt.Errorf("snapshot needs -o OUT.svg|OUT.png|OUT.txt")
+	}
+	if *width < 20 || *height < 10 {
+		return fmt.Errorf("--width/--height: at least 20×10")
+	}
+	src, err := openArg(fs, *sf, stderr)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	start, end := src.timeRange()
+	at := end
+	if *atS != "" {
+		if at, err = parseTime(*atS, start); err != nil {
+			return fmt.Errorf("--at: %v", err)
+		}
+	}
+	if at.Before(start) || at.After(end.Add(time.Second)) {
+		return fmt.Errorf("--at %s is outside the source (%s .. %s)", at.Format(time.DateTime), start.Format(time.DateTime), end.Format(time.DateTime))
+	}
+	frames, err := framesUpTo(src, at)
+	if err != nil {
+		return err
+	}
+	if len(frames) == 0 {
+		return fmt.Errorf("no frame at or before %s", at.Format(time.DateTime))
+	}
+	last := frames[len(frames)-1]
+	screen := ui.Render(last, *width, *height, frames[:len(frames)-1])
+	if err := writePicture(*out, screen); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "mytop-go: wrote %s (%d×%d, frame at %s)\n", *out, *width, *height, last.Time().Format(time.DateTime))
+	return nil
+}
+
+// framesUpTo replays the warm-up period before at and returns its frames.
+func framesUpTo(src *source, at time.Time) ([]*snapshot.Frame, error) {
+	var frames []*snapshot.Frame
+	err := pipeline.Run(context.Background(), src.frames(at.Add(-warmup), at), newBuilder(src.mode), func(f *snapshot.Frame) error {
+		frames = append(frames, f)
+		return nil
+	})
+	return frames, err
+}
+
+// writePicture writes the screen in the format the file name asks for.
+func writePicture(path string, screen tcell.SimulationScreen) error {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".txt":
+		return os.WriteFile(path, []byte(ui.ScreenText(screen)), 0o644)
+	}
+	return fmt.Errorf("%s: the picture format follows the extension: .svg, .png or .txt", path)
+}

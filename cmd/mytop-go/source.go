@@ -1,0 +1,147 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/mytop-go/mytop-go/pipeline"
+	"github.com/mytop-go/mytop-go/recording"
+	"github.com/mytop-go/mytop-go/recording/importers"
+)
+
+// source is a SOURCE argument opened: a recording, or a capture made by
+// another tool, imported in memory.
+type source struct {
+	name    string
+	reader  *recording.Reader // set for a recording
+	session *importers.Session
+	mode    string
+}
+
+// sourceFlags are the options every command taking a SOURCE shares.
+type sourceFlags struct {
+	session string
+	start   string
+}
+
+// openSource detects what path is from its content.
+func openSource(path string, sf sourceFlags, stderr io.Writer) (*source, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, unwrapPathError(err))
+	}
+	r, err := recording.Open(path)
+	if err == nil {
+		return &source{name: path, reader: r, mode: "REPLAY"}, nil
+	}
+	if !errors.Is(err, recording.ErrNotRecording) {
+		return nil, err
+	}
+	return importSource(path, sf, stderr)
+}
+
+func importSource(path string, sf sourceFlags, stderr io.Writer) (*source, error) {
+	opts := importers.Options{Progress: newProgressBar(stderr, "reading "+path)}
+	if sf.start != "" {
+		t, err := parseTime(sf.start, time.Time{})
+		if err != nil {
+			return nil, fmt.Errorf("--start: %v", err)
+		}
+		opts.Start = t
+	}
+	c, err := importers.Import(path, opts)
+	if err != nil {
+		return nil, err
+	}
+	sess, err := pickSession(c, sf.session)
+	if err != nil {
+		return nil, err
+	}
+	reportImport(stderr, c, sess)
+	return &source{name: path, session: sess, mode: "IMPORT"}, nil
+}
+
+func pickSession(c *importers.Capture, name string) (*importers.Session, error) {
+	if len(c.Sessions) == 0 {
+		return nil, fmt.Errorf("%s: no samples found in this %s capture", c.Path, c.Format)
+	}
+	if name == "" {
+		return &c.Sessions[len(c.Sessions)-1], nil
+	}
+	var names []string
+	for i := range c.Sessions {
+		if c.Sessions[i].Name == name {
+			return &c.Sessions[i], nil
+		}
+		names = append(names, c.Sessions[i].Name)
+	}
+	return nil, fmt.Errorf("%s: no session %q (have: %s)", c.Path, name, strings.Join(names, ", "))
+}
+
+// reportImport tells on stderr what the capture lacks and what could not be
+// read, so nothing is silently dropped.
+func reportImport(w io.Writer, c *importers.Capture, s *importers.Session) {
+	fmt.Fprintf(w, "mytop-go: %s: %s capture, %d samples %s .. %s", c.Path, c.Format, len(s.Snapshots),
+		s.Start().Format(time.DateTime), s.End().Format(time.DateTime))
+	if s.Approximate {
+		fmt.Fprint(w, " (times approximate)")
+	}
+	fmt.Fprintln(w)
+	if len(c.Sessions) > 1 {
+		fmt.Fprintf(w, "mytop-go: %d sessions in this capture; showing %q (pick one with --session)\n", len(c.Sessions), s.Name)
+	}
+	for _, m := range s.Missing {
+		fmt.Fprintf(w, "mytop-go: missing: %s\n", m)
+	}
+	for _, n := range s.Notes {
+		fmt.Fprintf(w, "mytop-go: note: %s\n", n)
+	}
+	if s.Problems.Count > 0 {
+		fmt.Fprintf(w, "mytop-go: %d lines could not be read, e.g.:\n", s.Problems.Count)
+		for _, p := range s.Problems.First {
+			fmt.Fprintf(w, "  %s\n", p)
+		}
+	}
+}
+
+// frames returns the source's snapshots from..to as a pipeline source.
+func (s *source) frames(from, to time.Time) pipeline.Source {
+	if s.reader != nil {
+		return s.reader.Source(from, to)
+	}
+	snaps := s.session.Snapshots
+	lo, hi := 0, len(snaps)
+	for lo < hi && !from.IsZero() && snaps[lo].Time.Before(from) {
+		lo++
+	}
+	for hi > lo && !to.IsZero() && snaps[hi-1].Time.After(to) {
+		hi--
+	}
+	return pipeline.NewSliceSource(snaps[lo:hi])
+}
+
+// timeRange is the first and last sample time.
+func (s *source) timeRange() (time.Time, time.Time) {
+	if s.reader != nil {
+		return s.reader.TimeRange()
+	}
+	return s.session.Start(), s.session.End()
+}
+
+func (s *source) Close() error {
+	if s.reader != nil {
+		return s.reader.Close()
+	}
+	return nil
+}
+
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// parseTime reads the times users type for --at/--from/--to: RFC 3339, a date
+// and time, a clock time on the source's first day, or an offset from the
+// source's start like "+90s".
+func parseTime(s string, start time.Time) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "+") {
+		d, err := time.ParseDuration(s[1:])
+		if err != nil {
+			return time.Time{}, fmt.Errorf("%q: offset must look like +90s or +5m", s)
+		}
+		return start.Add(d), nil
+	}
+	loc := time.Local
+	if !start.IsZero() {
+		loc = start.Location()
+	}
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02 15:04:05", "2006-01-02T15:04:05", "2006/01/02 15:04:05"} {
+		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
+			return t, nil
+		}
+	}
+	for _, layout := range []string{"15:04:05", "15:04"} {
+		if c, err := time.ParseInLocation(layout, s, loc); err == nil && !start.IsZero() {
+			y, m, d := start.Date()
+			t := time.Date(y, m, d, c.Hour(), c.Minute(), c.Second(), 0, loc)
+			if t.Before(start.Add(-time.Minute)) {
+				t = t.AddDate(0, 0, 1) // a clock time past midnight of a capture that spans it
+			}
+			return t, nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("%q is not a time (use 2006-01-02 15:04:05, 15:04:05, RFC 3339 or +90s)", s)
+}
