@@ -8,12 +8,13 @@ import (
 // ParseStatusRow reads one row of a `Variable_name<TAB>Value` table as the mysql
 // client prints it in batch mode (SHOW STATUS, SHOW VARIABLES). The header row,
 // blank lines and anything whose first column is not a variable name give ok
-// false. A row reduced to its name (shells strip a trailing tab) has value "".
+// false, and so do rows of more than two columns (batch mode escapes tabs in
+// values). A row reduced to its name (shells strip a trailing tab) has value "".
 func ParseStatusRow(line string) (name, value string, ok bool) {
 	line = strings.TrimRight(line, "\r\n")
 	name, value, _ = strings.Cut(line, "\t")
 	name = strings.TrimSpace(name)
-	if !isVariableName(name) || name == "Variable_name" {
+	if !isVariableName(name) || name == "Variable_name" || strings.Contains(value, "\t") {
 		return "", "", false
 	}
 	return name, value, true

@@ -16,6 +16,7 @@ func TestParseStatusRow(t *testing.T) {
 		{"Variable_name\tValue", "", "", false},
 		{"", "", "", false},
 		{"6\troot\tlocalhost\tNULL\tSleep\t0\t\tNULL", "", "", false},
+		{"x\troot\tlocalhost\tNULL\tSleep\t0\t\tNULL", "", "", false},
 		{" 8  2      0 23342656", "", "", false},
 		{"SHOW GLOBAL VARIABLES", "", "", false},
 	}
