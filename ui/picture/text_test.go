@@ -1,0 +1,34 @@
+package picture
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestTextShowsEveryRowTrimmed(t *testing.T) {
+	got := Text(sampleScreen(t))
+	if got != sampleText {
+		t.Errorf("Text:\n%q\nwant\n%q", got, sampleText)
+	}
+}
+
+func TestWriteTextMatchesText(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteText(&b, sampleScreen(t)); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != sampleText {
+		t.Errorf("WriteText wrote %q", b.String())
+	}
+}
+
+func TestTextOfScreenWithoutCells(t *testing.T) {
+	if got := Text(nil); got != "" {
+		t.Errorf("Text(nil) = %q", got)
+	}
+	err := WriteText(&bytes.Buffer{}, newScreen(t, 0, 0))
+	if err == nil || strings.Contains(err.Error(), "\n") {
+		t.Errorf("WriteText on 0×0 screen: err = %v, want a one-line error", err)
+	}
+}
