@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -101,6 +102,10 @@ func (d *Dashboard) explainSelected() {
 		return
 	}
 	id, query := p.ID, p.Info
+	if d.opts.Actions == nil {
+		d.showRecordedExplain(id)
+		return
+	}
 	tv := newTextView(fmt.Sprintf(" EXPLAIN thread %d ", id), "running EXPLAIN …")
 	d.openModal(textModal(tv))
 	async(d, func() string {
@@ -109,6 +114,24 @@ func (d *Dashboard) explainSelected() {
 		rows, err := d.opts.Actions.Explain(ctx, id, query)
 		return explainText(query, rows, err)
 	}, func(text string) { tv.SetText(text) })
+}
+
+// showRecordedExplain shows the plan a collector stored with the snapshot, the
+// only EXPLAIN there is without a server.
+func (d *Dashboard) showRecordedExplain(id int64) {
+	for _, e := range d.frame.Snapshot.Explains {
+		if e == nil || e.ThreadID != id {
+			continue
+		}
+		var err error
+		if e.Error != "" {
+			err = errors.New(e.Error)
+		}
+		title := fmt.Sprintf(" EXPLAIN thread %d, recorded %s ", id, e.At.Format("15:04:05"))
+		d.openModal(textModal(newTextView(title, explainText(e.Statement, e.Rows, err))))
+		return
+	}
+	d.say(fmt.Sprintf("no EXPLAIN recorded for thread %d", id))
 }
 
 func explainText(query string, rows []snapshot.ExplainRow, err error) string {

@@ -29,8 +29,8 @@ func (d *Dashboard) keyBindings() []*binding {
 		{[]string{">"}, "sort by the next column", func() { d.list.moveSort(1); d.procs.reselect() }},
 		{[]string{"r"}, "reverse the sort order", func() { d.list.reverse(); d.procs.reselect() }},
 	}
+	bb = append(bb, &binding{[]string{"e"}, "EXPLAIN the selected thread's query (replay: the plan recorded with it)", d.explainSelected})
 	if d.opts.Actions != nil {
-		bb = append(bb, &binding{[]string{"e"}, "EXPLAIN the selected thread's query", d.explainSelected})
 		if !d.opts.ReadOnly {
 			bb = append(bb,
 				&binding{[]string{"k"}, "KILL QUERY of the selected thread (asks y/n)", func() { d.confirmKill(false) }},
@@ -85,7 +85,7 @@ func (d *Dashboard) helpText() string {
 	b.WriteString("  [yellow]↑ ↓ PgUp PgDn Home End[-] move in the focused panel\n")
 	b.WriteString("\n[::b]Processlist marks[::-]  * thread named by the selected finding,  + running > 10 s,  ! > 60 s\n")
 	if d.opts.Actions == nil {
-		b.WriteString("\nEXPLAIN and KILL are not available: no server connection (replay or import).\n")
+		b.WriteString("\nKILL is not available and EXPLAIN shows recorded plans only: no server connection (replay or import).\n")
 	} else if d.opts.ReadOnly {
 		b.WriteString("\nRead-only: KILL keys are not bound.\n")
 	}

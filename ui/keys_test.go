@@ -4,8 +4,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 func TestHelpListsEveryBoundKey(t *testing.T) {
@@ -75,7 +77,7 @@ func TestReadOnlyDoesNotBindKill(t *testing.T) {
 
 func TestReplayWithoutActionsHasNoServerKeys(t *testing.T) {
 	d := New(Options{})
-	for _, k := range []string{"e", "k", "K"} {
+	for _, k := range []string{"k", "K"} {
 		if _, bound := d.keys[k]; bound {
 			t.Errorf("%s bound without Actions", k)
 		}
@@ -156,4 +158,19 @@ func TestQuitKeys(t *testing.T) {
 			t.Errorf("%v did not quit", ev.Name())
 		}
 	}
+}
+
+func TestReplayExplainShowsRecordedPlan(t *testing.T) {
+	f := incidentFrame()
+	f.Snapshot.Explains = map[string]*snapshot.Explain{
+		"update b set qty = qty - ? where c = ?": {ThreadID: 5121, Statement: "UPDATE b SET qty = qty - 1 WHERE c = 'x'",
+			At: t0.Add(-30 * time.Second), Rows: []snapshot.ExplainRow{explainRow("1", "SIMPLE", "b", "ALL", 2_100_000, "Using where")}},
+	}
+	d := New(Options{})
+	d.Update(f)
+	press(d, 'e') // 4001 has no recorded plan
+	mustContain(t, screenOf(d, 120, 40), "no EXPLAIN recorded for thread 4001")
+	pressKey(d, tcell.KeyDown)
+	press(d, 'e')
+	mustContain(t, screenOf(d, 120, 40), "EXPLAIN thread 5121, recorded 14:01:47", "2,100,000", "Using where")
 }

@@ -27,8 +27,9 @@ func (d *Dashboard) Run(app *tview.Application, frames <-chan *snapshot.Frame) e
 	defer close(done)
 	go func() {
 		select {
-		case s := <-sigs:
-			d.stopFor(s)
+		case <-sigs:
+			// Stop is safe from any goroutine; the UI state is left alone.
+			app.Stop()
 		case <-done:
 		}
 	}()
@@ -39,12 +40,6 @@ func (d *Dashboard) Run(app *tview.Application, frames <-chan *snapshot.Frame) e
 		return fmt.Errorf("terminal: %w", err)
 	}
 	return nil
-}
-
-// stopFor ends the session on a signal; Stop is safe from any goroutine.
-func (d *Dashboard) stopFor(s os.Signal) {
-	d.quitting = true
-	d.app.Stop()
 }
 
 // pump hands frames to the UI goroutine. At most one redraw is queued at a

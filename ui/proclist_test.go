@@ -1,0 +1,174 @@
+package ui
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+)
+
+func TestSortKeysChangeOrder(t *testing.T) {
+	d := New(Options{})
+	d.Update(incidentFrame())
+	if got, want := shownIDs(d), []int64{4001, 5121, 5190, 5188}; !slices.Equal(got, want) {
+		t.Fatalf("default (Time desc, idle hidden) = %v, want %v", got, want)
+	}
+	press(d, 'r')
+	if got, want := shownIDs(d), []int64{5188, 5190, 5121, 4001}; !slices.Equal(got, want) {
+		t.Errorf("reversed = %v, want %v", got, want)
+	}
+	press(d, '<') // Cmd, ascending now: all "Query", ties by id
+	press(d, '<') // db
+	if got, want := shownIDs(d), []int64{4001, 5121, 5188, 5190}; !slices.Equal(got, want) {
+		t.Errorf("by db asc = %v, want %v", got, want)
+	}
+	press(d, '>')
+	press(d, '>')
+	press(d, '>') // State
+	if d.list.sortCol != colState {
+		t.Fatalf("sort column = %d", d.list.sortCol)
+	}
+	mustContain(t, screenOf(d, 120, 40), "by State asc", "State▲")
+}
+
+func TestSortWrapsAround(t *testing.T) {
+	l := newProcList()
+	l.sortCol = colID
+	l.moveSort(-1)
+	if l.sortCol != colQuery {
+		t.Errorf("< from Id should wrap to Query, got %d", l.sortCol)
+	}
+}
+
+func TestIdleToggle(t *testing.T) {
+	d := New(Options{})
+	d.Update(incidentFrame())
+	press(d, 'i')
+	if n := len(d.list.rows); n != 6 {
+		t.Fatalf("with idle shown: %d rows, want 6", n)
+	}
+	mustContain(t, screenOf(d, 200, 50), "Sleep", "Daemon")
+	press(d, 'i')
+	if n := len(d.list.rows); n != 4 {
+		t.Errorf("idle hidden: %d rows, want 4", n)
+	}
+}
+
+func TestFilterThroughPrompt(t *testing.T) {
+	d := New(Options{})
+	d.Update(incidentFrame())
+	press(d, '/')
+	typeText(d, "user:web state:LOCK items")
+	pressKey(d, tcell.KeyEnter)
+	if got, want := shownIDs(d), []int64{5190, 5188}; !slices.Equal(got, want) {
+		t.Fatalf("filtered = %v, want %v", got, want)
+	}
+	mustContain(t, screenOf(d, 200, 50), "2 shown", "filter: user:web state:LOCK items")
+	pressKey(d, tcell.KeyEscape)
+	if n := len(d.list.rows); n != 4 {
+		t.Errorf("Esc should clear the filter: %d rows", n)
+	}
+}
+
+func TestBadFilterKeepsListAndSaysWhy(t *testing.T) {
+	d := New(Options{})
+	d.Update(incidentFrame())
+	press(d, '/')
+	typeText(d, "colour:red")
+	pressKey(d, tcell.KeyEnter)
+	if n := len(d.list.rows); n != 4 {
+		t.Errorf("rows = %d after a bad filter", n)
+	}
+	mustContain(t, screenOf(d, 120, 40), `unknown filter field "colour"`)
+}
+
+func TestParseFilter(t *testing.T) {
+	cases := []struct {
+		in      string
+		wantIDs []int64
+		bad     bool
+	}{
+		{"", []int64{1, 3000, 4001, 5121, 5188, 5190}, false},
+		{"db:dw", []int64{4001}, false},
+		{"host:10.0.0.12", []int64{3000, 5121}, false},
+		{"cmd:sleep", []int64{3000}, false},
+		{"id:5121", []int64{5121}, false},
+		{"UPDATE", []int64{5121}, false},
+		{"user:app text:update", []int64{5121}, false},
+		{"user:nobody", nil, false},
+		{"id:abc", nil, true},
+		{"nope:x", nil, true},
+	}
+	procs := incidentProcs()
+	for _, c := range cases {
+		f, err := parseFilter(c.in)
+		if (err != nil) != c.bad {
+			t.Errorf("%q: err = %v", c.in, err)
+			continue
+		}
+		if c.bad {
+			continue
+		}
+		var got []int64
+		for i := range procs {
+			if f.match(&procs[i]) {
+				got = append(got, procs[i].ID)
+			}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, c.wantIDs) {
+			t.Errorf("%q matched %v, want %v", c.in, got, c.wantIDs)
+		}
+	}
+}
+
+func TestSelectionFollowsThreadAcrossFrames(t *testing.T) {
+	d := New(Options{})
+	d.Update(frameAt(1000))
+	pressKey(d, tcell.KeyDown) // 5121
+	next := frameAt(1001)
+	next.Snapshot.Processlist[0].TimeMS = 200_000 // 5121 moves to the top
+	d.Update(next)
+	if p := d.procs.selected(); p == nil || p.ID != 5121 {
+		t.Errorf("selected = %+v, want thread 5121", p)
+	}
+}
+
+func TestLongRunningMarkedWithoutColour(t *testing.T) {
+	s := screenOf(func() *Dashboard { d := New(Options{}); d.Update(incidentFrame()); return d }(), 120, 40)
+	mustContain(t, s, " ! 4001", " + 5121", "*  5188")
+}
+
+func TestFiveThousandRowsDraw(t *testing.T) {
+	d := New(Options{})
+	f := bigFrame(5000)
+	d.Update(f)
+	press(d, 'i') // show all 5,000
+	s := screenOf(d, 200, 50)
+	mustContain(t, s, "5,000 shown", "of 5,000")
+	// Only the visible rows were turned into cells: the longest-running first.
+	mustContain(t, s, "1m36s")
+}
+
+func BenchmarkDrawProcesslist5000(b *testing.B) {
+	d := New(Options{})
+	d.Update(bigFrame(5000))
+	d.list.toggleIdle()
+	screen := tcell.NewSimulationScreen("UTF-8")
+	_ = screen.Init()
+	screen.SetSize(200, 50)
+	d.root.SetRect(0, 0, 200, 50)
+	b.ReportAllocs()
+	for b.Loop() {
+		d.root.Draw(screen)
+	}
+}
+
+func BenchmarkUpdate5000(b *testing.B) {
+	d := New(Options{})
+	f := bigFrame(5000)
+	b.ReportAllocs()
+	for b.Loop() {
+		d.Update(f)
+	}
+}

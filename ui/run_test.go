@@ -1,0 +1,97 @@
+package ui
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/rivo/tview"
+)
+
+// startRun runs d on a simulation screen and waits until a frame is drawn.
+func startRun(t *testing.T, d *Dashboard) (tcell.SimulationScreen, chan *snapshot.Frame, chan error) {
+	t.Helper()
+	screen := tcell.NewSimulationScreen("UTF-8")
+	app := tview.NewApplication().SetScreen(screen)
+	screen.SetSize(120, 40)
+	frames := make(chan *snapshot.Frame)
+	done := make(chan error, 1)
+	go func() { done <- d.Run(app, frames) }()
+	frames <- frameAt(1000)
+	frames <- frameAt(1001)
+	waitFor(t, func() bool { return strings.Contains(ScreenText(screen), "query_cache_contention") })
+	return screen, frames, done
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatal("timed out")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func waitRun(t *testing.T, done chan error) error {
+	t.Helper()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(5 * time.Second):
+		t.Fatal("Run did not return")
+		return nil
+	}
+}
+
+func TestRunQuitsOnQ(t *testing.T) {
+	d := New(Options{})
+	screen, _, done := startRun(t, d)
+	if d.latest.Seq != 1001 {
+		t.Errorf("latest frame = %d", d.latest.Seq)
+	}
+	screen.InjectKey(tcell.KeyRune, 'q', tcell.ModNone)
+	if err := waitRun(t, done); err != nil {
+		t.Errorf("quit returned %v", err)
+	}
+}
+
+func TestRunEndsWhenTerminalIsLost(t *testing.T) {
+	d := New(Options{})
+	screen, _, done := startRun(t, d)
+	_ = screen.PostEvent(tcell.NewEventError(io.EOF))
+	err := waitRun(t, done)
+	if err == nil || !errors.Is(err, io.EOF) && !strings.Contains(err.Error(), "EOF") {
+		t.Errorf("err = %v, want the tty error", err)
+	}
+}
+
+func TestRunEndsOnSIGHUP(t *testing.T) {
+	d := New(Options{})
+	_, _, done := startRun(t, d)
+	if err := syscall.Kill(syscall.Getpid(), syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	// Had the signal not been caught, Go's default would have killed the test binary.
+	if err := waitRun(t, done); err != nil {
+		t.Errorf("SIGHUP returned %v", err)
+	}
+}
+
+func TestRunKeepsLastFrameWhenSourceEnds(t *testing.T) {
+	d := New(Options{})
+	screen, frames, done := startRun(t, d)
+	close(frames)
+	time.Sleep(50 * time.Millisecond)
+	mustContain(t, ScreenText(screen), "query_cache_contention")
+	screen.InjectKey(tcell.KeyCtrlC, 0, tcell.ModCtrl)
+	if err := waitRun(t, done); err != nil {
+		t.Errorf("Ctrl-C returned %v", err)
+	}
+}
