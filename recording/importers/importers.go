@@ -5,7 +5,6 @@
 package importers
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -91,8 +90,10 @@ func Import(path string, opts Options) (*Capture, error) {
 		sessions, err = importShellLoops(path, opts)
 	case FormatMysqladmin:
 		sessions, err = importMysqladmin(path, opts)
+	case FormatPtStalk:
+		sessions, err = importPtStalk(path, opts)
 	default:
-		err = fmt.Errorf("%s: %s captures are not supported yet", path, format)
+		sessions, err = importInnoDBText(path, opts)
 	}
 	if err != nil {
 		return nil, err

@@ -1,7 +1,6 @@
 package importers
 
 import (
-	"fmt"
 	"slices"
 	"time"
 
@@ -164,9 +163,4 @@ func sortedKeys[V any](m map[int64]V) []int64 {
 	}
 	slices.Sort(keys)
 	return keys
-}
-
-// clock formats a Unix second for messages.
-func (tl *timeline) clock(t int64) string {
-	return fmt.Sprint(time.Unix(t, 0).In(tl.loc).Format(time.DateTime))
 }

@@ -1,0 +1,352 @@
+package importers
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// A pt-stalk collection is a directory of `<prefix>-<part>` files, one prefix
+// per triggered collection. Only some parts carry a clock (`TS <epoch> <date>`
+// markers); mysqladmin tables, \G processlists and vmstat rows come one per
+// second from loops started together, so their i-th samples are placed on a
+// common estimated clock and the session is Approximate.
+
+// ptStalkParts are the file suffixes pt-stalk writes that the import reads;
+// other parts (iostat, mpstat, df, lock-waits...) repeat what these hold or
+// have no place in a Snapshot.
+var ptStalkParts = []string{
+	"processlist", "mysqladmin", "innodbstatus1", "innodbstatus2", "variables",
+	"vmstat", "diskstats", "procstat", "procvmstat", "hostname", "output",
+}
+
+func importPtStalk(path string, opts Options) ([]Session, error) {
+	files, err := regularFiles(path)
+	if err != nil {
+		return nil, err
+	}
+	groups := groupPtStalk(files)
+	if len(groups) == 0 {
+		return nil, fmt.Errorf("%s: no pt-stalk files (<prefix>-processlist, -mysqladmin...) found", path)
+	}
+	var all []string
+	for _, g := range groups {
+		for _, f := range g.files {
+			all = append(all, f)
+		}
+	}
+	in, err := newInput(all, opts.Progress)
+	if err != nil {
+		return nil, err
+	}
+	var sessions []Session
+	for _, g := range groups {
+		s, err := ptStalkSession(in, g, opts)
+		if err != nil {
+			return nil, err
+		}
+		if len(s.Snapshots) > 0 {
+			sessions = append(sessions, s)
+		}
+	}
+	if len(sessions) == 0 {
+		return nil, fmt.Errorf("%s: the pt-stalk files hold no samples", path)
+	}
+	return sessions, nil
+}
+
+// ptGroup is one collection: its prefix and its files by part.
+type ptGroup struct {
+	prefix string
+	files  map[string]string
+}
+
+// groupPtStalk sorts files into collections by prefix; the part suffix says
+// what a file holds (Detect has already judged the directory by content).
+func groupPtStalk(files []string) []ptGroup {
+	byPrefix := map[string]*ptGroup{}
+	var order []string
+	for _, f := range files {
+		prefix, part := splitPtStalkName(filepath.Base(f))
+		if part == "" {
+			continue
+		}
+		g := byPrefix[prefix]
+		if g == nil {
+			g = &ptGroup{prefix: prefix, files: map[string]string{}}
+			byPrefix[prefix] = g
+			order = append(order, prefix)
+		}
+		g.files[part] = f
+	}
+	slices.Sort(order)
+	out := make([]ptGroup, 0, len(order))
+	for _, p := range order {
+		out = append(out, *byPrefix[p])
+	}
+	return out
+}
+
+func splitPtStalkName(name string) (prefix, part string) {
+	for _, p := range ptStalkParts {
+		if pre, ok := strings.CutSuffix(name, "-"+p); ok {
+			return pre, p
+		}
+	}
+	return "", ""
+}
+
+func ptStalkSession(in *input, g ptGroup, opts Options) (Session, error) {
+	sess := Session{Name: g.prefix, Approximate: true}
+	tl := newTimeline(opts.Location)
+	tl.approximate = true
+	base := ptStalkStart(g, opts.Location)
+	r := &ptReader{in: in, g: g, tl: tl, sess: &sess, loc: opts.Location}
+	clock, err := r.readMysqladmin(base)
+	if err != nil {
+		return sess, err
+	}
+	steps := []func([]time.Time, time.Time) error{r.readProcesslist, r.readHosts, r.readInnoDB, r.readVariables}
+	for _, step := range steps {
+		if err := step(clock, base); err != nil {
+			return sess, err
+		}
+	}
+	sess.Snapshots, sess.Missing = tl.build()
+	server := serverInfo(tl.variables)
+	name := r.hostname()
+	for _, s := range sess.Snapshots {
+		s.Server = server
+		if s.Host != nil && name != "" {
+			h := *s.Host // hosts may be shared by snapshots that carried them
+			h.Hostname = name
+			s.Host = &h
+		}
+	}
+	sess.Notes = append(sess.Notes, "pt-stalk files carry no clock for mysqladmin and processlist samples: "+
+		"they were placed from the collection's start by the server's Uptime")
+	return sess, nil
+}
+
+// ptReader reads the parts of one collection into a timeline.
+type ptReader struct {
+	in   *input
+	g    ptGroup
+	tl   *timeline
+	sess *Session
+	loc  *time.Location
+}
+
+// ptStalkStart is when the collection loops started: the "Loop start: TS"
+// pt-stalk logs in -output, else the prefix's own timestamp.
+func ptStalkStart(g ptGroup, loc *time.Location) time.Time {
+	if out, err := os.ReadFile(g.files["output"]); err == nil {
+		if _, after, ok := strings.Cut(string(out), "Loop start: TS "); ok {
+			if epoch, ok := parseEpoch(strings.Fields(after + " ")[0]); ok {
+				return epoch.In(loc)
+			}
+		}
+	}
+	if t, err := time.ParseInLocation("2006_01_02_15_04_05", g.prefix, loc); err == nil {
+		return t
+	}
+	return time.Unix(0, 0).In(loc)
+}
+
+// readMysqladmin reads the absolute status tables and returns the estimated
+// time of each sample, the clock other unstamped parts are placed on.
+func (r *ptReader) readMysqladmin(base time.Time) ([]time.Time, error) {
+	path, ok := r.g.files["mysqladmin"]
+	if !ok {
+		return nil, nil
+	}
+	blocks, err := readAdminBlocks(r.in, path, &r.sess.Problems)
+	if err != nil || len(blocks) == 0 {
+		return nil, err
+	}
+	samples, notes := adminSamples(blocks, &r.sess.Problems, path)
+	r.sess.Notes = append(r.sess.Notes, notes...)
+	clock := make([]time.Time, len(samples))
+	for i, off := range adminOffsets(samples, time.Second) {
+		clock[i] = base.Add(off)
+		r.tl.status[clock[i].Unix()] = samples[i]
+	}
+	return clock, nil
+}
+
+// onClock is the time of the i-th once-a-second sample of an unstamped part:
+// the i-th status sample's, since the loops ran side by side, or one second
+// per sample past its end.
+func onClock(clock []time.Time, base time.Time, i int) time.Time {
+	if i < len(clock) {
+		return clock[i]
+	}
+	if n := len(clock); n > 0 {
+		return clock[n-1].Add(time.Duration(i-n+1) * time.Second)
+	}
+	return base.Add(time.Duration(i) * time.Second)
+}
+
+// readProcesslist reads the \G processlist: a new sample starts where row
+// numbering restarts at 1, or at a TS marker when pt-stalk wrote them.
+func (r *ptReader) readProcesslist(clock []time.Time, base time.Time) error {
+	path, ok := r.g.files["processlist"]
+	if !ok {
+		return nil
+	}
+	var (
+		sample  = -1
+		stamped bool
+		at      int64
+		rec     *snapshot.ProcessRecord
+	)
+	flush := func() {
+		if rec != nil && !isCaptureThread(rec.Process) {
+			r.tl.procs[at] = append(r.tl.procs[at], rec.Process)
+		}
+		rec = nil
+	}
+	startSample := func(t time.Time) {
+		flush()
+		sample++
+		at = t.Unix()
+		if _, seen := r.tl.procs[at]; !seen {
+			r.tl.procs[at] = []snapshot.Process{}
+		}
+	}
+	err := r.in.eachLine(path, func(n int, line string) {
+		if t, ok := parseTSMarker(line); ok {
+			stamped = true
+			startSample(t.In(r.loc))
+			return
+		}
+		if row, ok := snapshot.ParseVerticalRowMarker(line); ok {
+			if sample < 0 || (row == 1 && !stamped) {
+				startSample(onClock(clock, base, sample+1))
+			}
+			flush()
+			rec = snapshot.NewProcessRecord()
+			return
+		}
+		if rec == nil {
+			if strings.TrimSpace(line) != "" {
+				r.sess.Problems.add(path, n, "text outside a processlist row")
+			}
+			return
+		}
+		if err := rec.Add(line); err != nil {
+			r.sess.Problems.add(path, n, err.Error())
+		}
+	})
+	flush()
+	return err
+}
+
+// readInnoDB reads innodbstatus1 and 2, each at its own monitor timestamp.
+func (r *ptReader) readInnoDB(clock []time.Time, base time.Time) error {
+	for i, part := range []string{"innodbstatus1", "innodbstatus2"} {
+		path, ok := r.g.files[part]
+		if !ok {
+			continue
+		}
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		r.in.advance(int64(len(raw)))
+		st, err := snapshot.ParseInnoDBStatus(string(raw))
+		if err != nil {
+			r.sess.Problems.add(path, 1, err.Error())
+			continue
+		}
+		at := onClock(clock, base, i*max(len(clock)-1, 0))
+		if !st.Time.IsZero() {
+			at = inZone(st.Time, r.loc)
+		}
+		r.tl.innodb[at.Unix()] = st
+	}
+	return nil
+}
+
+// inZone reads t's wall clock as a time in loc: the monitor prints local time
+// without a zone.
+func inZone(t time.Time, loc *time.Location) time.Time {
+	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc)
+}
+
+// readVariables reads the SHOW GLOBAL VARIABLES table at the top of -variables;
+// the performance_schema queries pt-stalk appends below it are not variables.
+func (r *ptReader) readVariables([]time.Time, time.Time) error {
+	path, ok := r.g.files["variables"]
+	if !ok {
+		return nil
+	}
+	vars := map[string]string{}
+	done := false
+	err := r.in.eachLine(path, func(n int, line string) {
+		if done {
+			return
+		}
+		if name, value, ok := snapshot.ParseStatusRow(line); ok {
+			vars[name] = value
+		} else if strings.TrimSpace(line) == "" && len(vars) > 0 {
+			done = true
+		}
+	})
+	if len(vars) > 0 {
+		r.tl.variables = vars
+	}
+	return err
+}
+
+// serverInfo names the server from its variables.
+func serverInfo(vars map[string]string) snapshot.ServerInfo {
+	v := vars["version"]
+	info := snapshot.ServerInfo{Version: v}
+	switch {
+	case v == "":
+	case strings.Contains(v, "MariaDB"):
+		info.Flavor = snapshot.FlavorMariaDB
+	case strings.Contains(vars["version_comment"], "Percona"):
+		info.Flavor = snapshot.FlavorPercona
+	default:
+		info.Flavor = snapshot.FlavorMySQL
+	}
+	return info
+}
+
+func (r *ptReader) hostname() string {
+	b, err := os.ReadFile(r.g.files["hostname"])
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
+}
+
+// parseTSMarker reads pt-stalk's `TS <epoch> <date>` line.
+func parseTSMarker(line string) (time.Time, bool) {
+	rest, ok := strings.CutPrefix(line, "TS ")
+	if !ok {
+		return time.Time{}, false
+	}
+	f := strings.Fields(rest)
+	if len(f) == 0 {
+		return time.Time{}, false
+	}
+	return parseEpoch(f[0])
+}
+
+func parseEpoch(s string) (time.Time, bool) {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || v < 0 || v > 1<<40 {
+		return time.Time{}, false
+	}
+	sec := int64(v)
+	return time.Unix(sec, int64((v-float64(sec))*1e9)), true
+}
