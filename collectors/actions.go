@@ -8,10 +8,19 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// actionIdle is how long the on-demand connection stays open unused.
-const actionIdle = 30 * time.Second
+const (
+	// actionIdle is how long the on-demand connection stays open unused.
+	actionIdle = 30 * time.Second
+	// actionKillTimeout bounds killing an abandoned EXPLAIN.
+	actionKillTimeout = 5 * time.Second
+	// actionLockWait keeps a plain EXPLAIN from queueing behind a DDL for
+	// long (it needs a shared metadata lock).
+	actionLockWait = "SET SESSION lock_wait_timeout = 2"
+)
 
 // actionConn is the second connection, opened on demand for EXPLAIN and KILL
 // so they never delay sampling.
@@ -54,7 +63,11 @@ func (a *actionConn) locked(ctx context.Context, fn func(*sql.Conn) error) error
 	err := fn(a.conn)
 	a.used = time.Now()
 	if connectionLost(err) {
+		id := a.link.actionID.Load()
 		a.drop()
+		if isDeadline(err) {
+			a.link.killAbandoned(a.db, id, actionKillTimeout)
+		}
 	}
 	return err
 }
@@ -70,6 +83,8 @@ func (a *actionConn) open(ctx context.Context) error {
 		conn.Close()
 		return err
 	}
+	// Best effort: an old server without the variable still explains.
+	conn.ExecContext(ctx, tag+actionLockWait)
 	a.conn = conn
 	a.link.actionID.Store(id)
 	return nil
@@ -122,4 +137,41 @@ func (l *Live) Kill(ctx context.Context, threadID int64, connection bool) error 
 		_, err := c.ExecContext(ctx, stmt)
 		return err
 	})
+}
+
+// Explain returns the plan of a thread's running statement. query is the
+// statement text (from the processlist), used with plain EXPLAIN when the
+// server cannot show the running plan; empty means the last sampled text.
+func (l *Live) Explain(ctx context.Context, threadID int64, query string) ([]snapshot.ExplainRow, error) {
+	if threadID <= 0 {
+		return nil, fmt.Errorf("explain: invalid thread id %d", threadID)
+	}
+	p := snapshot.Process{ID: threadID, Info: query}
+	if last, ok := l.lastThread(threadID); ok {
+		p.DB = last.DB
+		if p.Info == "" {
+			p.Info = last.Info
+		}
+	}
+	method := ""
+	if caps := l.sharedCaps.Load(); caps != nil {
+		method = caps.Explain
+	}
+	wait := func(ctx context.Context, fn func(*sql.Conn) error) (bool, error) {
+		return true, l.actions.do(ctx, fn)
+	}
+	rows, _, _, err := planOf(ctx, wait, method, p)
+	return rows, err
+}
+
+// lastThread finds a thread in the latest snapshot; safe from any goroutine.
+func (l *Live) lastThread(id int64) (snapshot.Process, bool) {
+	if s := l.lastSnap.Load(); s != nil {
+		for _, p := range s.Processlist {
+			if p.ID == id {
+				return p, true
+			}
+		}
+	}
+	return snapshot.Process{}, false
 }

@@ -2,11 +2,15 @@ package collectors
 
 import (
 	"context"
+	"database/sql"
 	"database/sql/driver"
 	"errors"
+	"fmt"
 	"io"
 	"net"
+	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/go-sql-driver/mysql"
 )
@@ -21,7 +25,15 @@ var errNotConnected = errors.New("not connected")
 type serverLink struct {
 	sess     *Session
 	actionID atomic.Int64
+
+	mu sync.Mutex
+	// abandoned are threads we gave up on after a timeout and are killing;
+	// hidden meanwhile, they are still ours.
+	abandoned map[int64]bool
 }
+
+// maxAbandoned bounds the kills in flight against a stuck server.
+const maxAbandoned = 4
 
 func (l *serverLink) session() *Session { return l.sess }
 
@@ -34,7 +46,36 @@ func (l *serverLink) ownIDs() []int64 {
 	if id := l.actionID.Load(); id > 0 {
 		ids = append(ids, id)
 	}
+	l.mu.Lock()
+	for id := range l.abandoned {
+		ids = append(ids, id)
+	}
+	l.mu.Unlock()
 	return ids
+}
+
+// killAbandoned kills a thread whose statement we stopped waiting for: the
+// server may still be running it. It runs in the background on a fresh
+// connection from db, bounded by timeout.
+func (l *serverLink) killAbandoned(db *sql.DB, id int64, timeout time.Duration) {
+	l.mu.Lock()
+	if id <= 0 || l.abandoned[id] || len(l.abandoned) >= maxAbandoned {
+		l.mu.Unlock()
+		return
+	}
+	if l.abandoned == nil {
+		l.abandoned = map[int64]bool{}
+	}
+	l.abandoned[id] = true
+	l.mu.Unlock()
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		defer cancel()
+		db.ExecContext(ctx, fmt.Sprintf("%sKILL CONNECTION %d", tag, id))
+		l.mu.Lock()
+		delete(l.abandoned, id)
+		l.mu.Unlock()
+	}()
 }
 
 // connectionLost reports whether err means the connection can no longer be

@@ -49,7 +49,10 @@ type Live struct {
 	lastErr   string
 	retryAt   time.Time
 	backoff   time.Duration
-	killing   atomic.Bool // a stuck thread is being killed
+
+	// Read by the UI's actions from another goroutine.
+	lastSnap   atomic.Pointer[snapshot.Snapshot]
+	sharedCaps atomic.Pointer[Capabilities]
 }
 
 // NewLive prepares a live source; it does not connect until Connect or Next.
@@ -109,7 +112,7 @@ func (l *Live) schedule() []*scheduled {
 		{c: &Processlist{link: link}},
 		{c: &InnoDB{link: link}, every: l.opts.InnoDBEvery},
 		{c: &Replica{link: link}, every: l.opts.ReplicaEvery},
-		// {c: newExplainer(link, l.actions, l.opts.Explain)},
+		{c: newExplainer(link, l.actions, l.opts.Explain)},
 	}
 }
 
@@ -138,6 +141,8 @@ func (l *Live) Capabilities() Capabilities { return l.caps }
 func (l *Live) adopt(sess *Session) {
 	l.link.sess = sess
 	l.caps = sess.Caps
+	caps := sess.Caps
+	l.sharedCaps.Store(&caps)
 	l.backoff = 0
 	for _, e := range l.entries {
 		e.lastRun = time.Time{}
@@ -162,6 +167,7 @@ func (l *Live) Next(ctx context.Context) (*snapshot.Snapshot, error) {
 		return nil, err
 	}
 	l.prev = s
+	l.lastSnap.Store(s)
 	return s, nil
 }
 

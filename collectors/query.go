@@ -34,6 +34,13 @@ type queryer interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
+// execQueryer also runs statements without results and single-row queries.
+type execQueryer interface {
+	queryer
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
 // queryTable runs one tagged statement and reads it whole.
 func queryTable(ctx context.Context, q queryer, stmt string) (*table, error) {
 	rows, err := q.QueryContext(ctx, tag+stmt)

@@ -2,7 +2,6 @@ package collectors
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -72,23 +71,15 @@ func (l *Live) markAllStale(s *snapshot.Snapshot, why string) {
 }
 
 // dropSession abandons the sampling connection. After a timeout the server
-// thread may still be running our statement, so it is killed from a fresh
-// connection in the background (bounded, at most one at a time).
+// thread may still be running our statement, so it is killed.
 func (l *Live) dropSession(timedOut bool) {
 	sess := l.link.sess
 	l.link.sess = nil
 	if sess == nil {
 		return
 	}
-	id := sess.ID
 	sess.abandon()
-	if !timedOut || id <= 0 || !l.killing.CompareAndSwap(false, true) {
-		return
+	if timedOut {
+		l.link.killAbandoned(l.db, sess.ID, 2*l.opts.Interval)
 	}
-	go func() {
-		defer l.killing.Store(false)
-		ctx, cancel := context.WithTimeout(context.Background(), 2*l.opts.Interval)
-		defer cancel()
-		l.db.ExecContext(ctx, fmt.Sprintf("%sKILL CONNECTION %d", tag, id))
-	}()
 }

@@ -1,0 +1,156 @@
+package collectors
+
+import (
+	"context"
+	"database/sql"
+	"sort"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// ExplainOptions tune which running statements get their plan fetched.
+// Zero values take the defaults.
+type ExplainOptions struct {
+	// After is how long a statement must have run (default 2 s).
+	After time.Duration
+	// TTL is how long a plan is reused for the same fingerprint (default 10 min).
+	TTL time.Duration
+	// PerTick caps the plans fetched in one tick (default 2).
+	PerTick int
+	// Disabled turns plan fetching off.
+	Disabled bool
+}
+
+// errorTTL is how soon a failed plan is tried again: the thread may simply
+// have finished between the sample and the EXPLAIN.
+const errorTTL = 30 * time.Second
+
+func (o ExplainOptions) withDefaults() ExplainOptions {
+	if o.After <= 0 {
+		o.After = 2 * time.Second
+	}
+	if o.TTL <= 0 {
+		o.TTL = 10 * time.Minute
+	}
+	if o.PerTick <= 0 {
+		o.PerTick = 2
+	}
+	return o
+}
+
+// explainer fetches plans of long-running statements once per fingerprint on
+// the on-demand connection, so analyzers (and replays) can judge full scans
+// without talking to the server.
+type explainer struct {
+	link    *serverLink
+	actions *actionConn
+	opts    ExplainOptions
+	cache   map[string]*snapshot.Explain
+}
+
+func newExplainer(link *serverLink, actions *actionConn, opts ExplainOptions) *explainer {
+	return &explainer{link: link, actions: actions, opts: opts.withDefaults(), cache: map[string]*snapshot.Explain{}}
+}
+
+// Name implements Collector.
+func (e *explainer) Name() string { return NameExplain }
+
+// Collect implements Collector. It must run after the processlist. Its own
+// failures are stored in the plan, never returned as a lost connection: the
+// sampling connection is not the one that failed.
+func (e *explainer) Collect(ctx context.Context, s *snapshot.Snapshot) error {
+	sess := e.link.session()
+	if sess == nil {
+		return errNotConnected
+	}
+	if e.opts.Disabled {
+		return nil
+	}
+	fetched := 0
+	for _, p := range explainCandidates(s.Processlist, e.opts.After) {
+		fp := snapshot.Fingerprint(p.Info)
+		if s.Explains[fp] != nil {
+			continue
+		}
+		ex := e.fresh(fp, s.Time)
+		if ex == nil && fetched < e.opts.PerTick {
+			fetched++
+			ex = e.fetch(ctx, sess.Caps, p, fp, s.Time)
+		}
+		if ex != nil {
+			if s.Explains == nil {
+				s.Explains = map[string]*snapshot.Explain{}
+			}
+			s.Explains[fp] = ex
+		}
+	}
+	e.prune(s.Time)
+	return nil
+}
+
+// fresh returns a cached plan that is still valid at now.
+func (e *explainer) fresh(fp string, now time.Time) *snapshot.Explain {
+	ex := e.cache[fp]
+	if ex == nil || now.Sub(ex.At) >= e.ttl(ex) {
+		return nil
+	}
+	return ex
+}
+
+func (e *explainer) ttl(ex *snapshot.Explain) time.Duration {
+	if ex.Error != "" {
+		return errorTTL
+	}
+	return e.opts.TTL
+}
+
+func (e *explainer) prune(now time.Time) {
+	for fp, ex := range e.cache {
+		if now.Sub(ex.At) >= e.ttl(ex) {
+			delete(e.cache, fp)
+		}
+	}
+}
+
+// fetch gets one plan; nil when the UI holds the on-demand connection.
+func (e *explainer) fetch(ctx context.Context, caps Capabilities, p snapshot.Process, fp string, now time.Time) *snapshot.Explain {
+	rows, method, ran, err := planOf(ctx, e.actions.tryDo, caps.Explain, p)
+	if !ran {
+		return nil
+	}
+	ex := &snapshot.Explain{Fingerprint: fp, ThreadID: p.ID, Statement: p.Info, Method: method, Rows: rows, At: now}
+	if err != nil {
+		ex.Error = collectorError(err, time.Since(now))
+	} else {
+		e.actions.tryDo(ctx, func(c *sql.Conn) error {
+			ex.TableRows = tableRowEstimates(ctx, c, p.DB, rows)
+			return nil
+		})
+	}
+	e.cache[fp] = ex
+	return ex
+}
+
+// explainCandidates are running SELECT/UPDATE/DELETE statements older than
+// after, longest-running first.
+func explainCandidates(ps []snapshot.Process, after time.Duration) []snapshot.Process {
+	var out []snapshot.Process
+	for _, p := range ps {
+		if p.Command == "Query" && p.TimeMS >= after.Milliseconds() && explainable(p.Info) {
+			out = append(out, p)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].TimeMS > out[j].TimeMS })
+	return out
+}
+
+// explainable reports whether plain EXPLAIN may be put before the statement:
+// only statements EXPLAIN plans without running them.
+func explainable(q string) bool {
+	switch firstWord(stripLeadingComments(q)) {
+	case "SELECT", "UPDATE", "DELETE", "WITH":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,88 @@
+package collectors
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+func TestExplainable(t *testing.T) {
+	tests := []struct {
+		q    string
+		want bool
+	}{
+		{"UPDATE b SET x = 1 WHERE c = 2", true},
+		{"  delete from b where c = 2", true},
+		{"/* app:42 */ SELECT * FROM items", true},
+		{"/*+ MAX_EXECUTION_TIME(1000) */ select 1", true},
+		{"-- note\nUPDATE b SET x = 1", true},
+		{"# note\nDELETE FROM b", true},
+		{"(SELECT 1) UNION (SELECT 2)", true},
+		{"WITH x AS (SELECT 1) SELECT * FROM x", true},
+		{"ANALYZE SELECT * FROM b", false},
+		{"EXPLAIN ANALYZE SELECT * FROM b", false},
+		{"INSERT INTO b VALUES (1)", false},
+		{"DROP TABLE b", false},
+		{"/* unterminated SELECT", false},
+		{"SELECTED", false},
+		{"", false},
+	}
+	for _, tt := range tests {
+		if got := explainable(tt.q); got != tt.want {
+			t.Errorf("explainable(%q) = %v, want %v", tt.q, got, tt.want)
+		}
+	}
+}
+
+func TestExplainCandidates(t *testing.T) {
+	ps := []snapshot.Process{
+		{ID: 1, Command: "Query", TimeMS: 3000, Info: "UPDATE a SET x=1"},
+		{ID: 2, Command: "Query", TimeMS: 9000, Info: "DELETE FROM a"},
+		{ID: 3, Command: "Query", TimeMS: 500, Info: "SELECT 1"},           // too young
+		{ID: 4, Command: "Sleep", TimeMS: 90000, Info: ""},                 // idle
+		{ID: 5, Command: "Query", TimeMS: 9000, Info: "ALTER TABLE a"},     // not explainable
+		{ID: 6, Command: "Execute", TimeMS: 9000, Info: "SELECT * FROM a"}, // prepared: no running plan
+	}
+	got := explainCandidates(ps, 2*time.Second)
+	if len(got) != 2 || got[0].ID != 2 || got[1].ID != 1 {
+		t.Errorf("got %+v, want threads 2 then 1", got)
+	}
+}
+
+func TestDecodeExplain(t *testing.T) {
+	in := tableOf([]string{"ID", "SELECT_TYPE", "TABLE", "TYPE", "POSSIBLE_KEYS", "KEY", "KEY_LEN", "REF", "ROWS", "EXTRA"},
+		[]string{"1", "SIMPLE", "b", "ALL", "\x00", "\x00", "\x00", "\x00", "2104331", "Using where"},
+		[]string{"1", "SIMPLE", "c", "eq_ref", "PRIMARY", "PRIMARY", "4", "shop.b.id", "1", ""})
+	want := []snapshot.ExplainRow{
+		{ID: "1", SelectType: "SIMPLE", Table: "b", Type: "ALL", Rows: 2104331, Extra: "Using where"},
+		{ID: "1", SelectType: "SIMPLE", Table: "c", Type: "eq_ref", PossibleKeys: "PRIMARY", Key: "PRIMARY", Rows: 1},
+	}
+	if got := decodeExplain(in); !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+}
+
+func TestExplainCacheExpiry(t *testing.T) {
+	e := newExplainer(nil, nil, ExplainOptions{TTL: time.Minute})
+	t0 := time.Unix(1000, 0)
+	e.cache["ok"] = &snapshot.Explain{Fingerprint: "ok", At: t0}
+	e.cache["failed"] = &snapshot.Explain{Fingerprint: "failed", At: t0, Error: "thread finished"}
+	if e.fresh("ok", t0.Add(59*time.Second)) == nil || e.fresh("failed", t0.Add(29*time.Second)) == nil {
+		t.Error("entries expired too early")
+	}
+	if e.fresh("failed", t0.Add(errorTTL)) != nil {
+		t.Error("a failed plan must be retried after errorTTL")
+	}
+	e.prune(t0.Add(time.Minute))
+	if len(e.cache) != 0 {
+		t.Errorf("prune left %v", e.cache)
+	}
+}
+
+func TestQuoteIdent(t *testing.T) {
+	if got := quoteIdent("we`ird"); got != "`we``ird`" {
+		t.Errorf("got %s", got)
+	}
+}
