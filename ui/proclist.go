@@ -152,30 +152,27 @@ func isIdle(p *snapshot.Process) bool {
 	return false
 }
 
-// describe is the panel title: counts, sort order and filter.
-func (l *procList) describe() string {
-	order := "asc"
-	if l.desc {
-		order = "desc"
+// describe is the panel title: counts, sort order and filter, cut to width
+// by importance.
+func (l *procList) describe(width int) string {
+	order := "desc"
+	if !l.desc {
+		order = "asc"
 	}
-	var b strings.Builder
-	b.WriteString(" Processlist  ")
-	b.WriteString(commas(int64(len(l.rows))))
-	b.WriteString(" shown, ")
-	b.WriteString(commas(int64(l.active())))
-	b.WriteString(" active of ")
-	b.WriteString(commas(int64(len(l.all))))
-	b.WriteString(", by ")
-	b.WriteString(procColumns[l.sortCol].title)
-	b.WriteString(" " + order)
+	filter := item{"filter: none", 2}
+	if !l.filter.empty() {
+		filter = item{"filter: " + safeLine(l.filter.raw, 60), 8}
+	}
+	idle := item{"", 0}
 	if l.hideIdle {
-		b.WriteString(", idle hidden")
+		idle = item{"idle hidden", 4}
 	}
-	b.WriteString(", filter: ")
-	if l.filter.empty() {
-		b.WriteString("none ")
-	} else {
-		b.WriteString(safeLine(l.filter.raw, 60) + " ")
+	items := []item{
+		{"Processlist", 9},
+		{commas(int64(len(l.rows))) + " shown of " + commas(int64(len(l.all))), 7},
+		{commas(int64(l.active())) + " active", 5},
+		{"by " + procColumns[l.sortCol].title + " " + order, 6},
+		idle, filter,
 	}
-	return b.String()
+	return " " + fit(items, width-4) + " "
 }

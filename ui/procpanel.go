@@ -21,7 +21,7 @@ type procPanel struct {
 
 func newProcPanel(list *procList) *procPanel {
 	p := &procPanel{Box: tview.NewBox(), table: tview.NewTable(), list: list, content: &procContent{list: list, cols: wideColumns}}
-	p.SetBorder(true)
+	p.SetBorder(true).SetTitleAlign(tview.AlignLeft)
 	p.table.SetContent(p.content).SetFixed(1, 0).SetSelectable(true, false).
 		SetSelectedStyle(tcell.StyleDefault.Reverse(true))
 	p.table.SetSelectionChangedFunc(func(row, _ int) {
@@ -62,7 +62,8 @@ func (p *procPanel) selected() *snapshot.Process {
 }
 
 func (p *procPanel) Draw(screen tcell.Screen) {
-	p.SetTitle(p.list.describe())
+	_, _, w0, _ := p.GetRect()
+	p.SetTitle(p.list.describe(w0))
 	p.Box.DrawForSubclass(screen, p)
 	x, y, w, h := p.GetInnerRect()
 	p.content.fitColumns(w)

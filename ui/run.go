@@ -37,7 +37,7 @@ func (d *Dashboard) Run(app *tview.Application, frames <-chan *snapshot.Frame) e
 	go d.pump(frames, done)
 	err := app.Run()
 	if err != nil {
-		return fmt.Errorf("terminal: %w", err)
+		return fmt.Errorf("terminal lost: %w", err)
 	}
 	return nil
 }
