@@ -78,7 +78,7 @@ func (d *Dashboard) openFinding() {
 	var b strings.Builder
 	sev, _ := severityLabel(f.Severity)
 	fmt.Fprintf(&b, "[::b]%s %s[::-]  active %s (since %s)\n\n%s\n\n", sev, safeLine(f.ID, 60),
-		clock(d.frame.Time().Sub(f.Since)), f.Since.Format("15:04:05"), safeLine(f.Title, 500))
+		activeFor(d.frame.Time(), f.Since), f.Since.Format("15:04:05"), safeLine(f.Title, 500))
 	for _, e := range f.Evidence {
 		b.WriteString("• " + safeText(e) + "\n")
 	}

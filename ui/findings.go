@@ -70,7 +70,7 @@ func (p *findingsPanel) fillTable() {
 		sev, color := severityLabel(f.Severity)
 		p.table.SetCell(i, 0, tview.NewTableCell(sev).SetTextColor(color).SetAttributes(tcell.AttrBold))
 		p.table.SetCell(i, 1, tview.NewTableCell(safeLine(f.ID, 40)))
-		p.table.SetCell(i, 2, tview.NewTableCell(clock(p.at.Sub(f.Since))).SetAlign(tview.AlignRight))
+		p.table.SetCell(i, 2, tview.NewTableCell(activeFor(p.at, f.Since)).SetAlign(tview.AlignRight))
 		p.table.SetCell(i, 3, tview.NewTableCell(safeLine(f.Title, 300)).SetExpansion(1))
 	}
 	base := max(len(p.findings), 1)
@@ -82,6 +82,15 @@ func (p *findingsPanel) fillTable() {
 		p.table.SetCell(base+i, 3, tview.NewTableCell("not applicable: "+safeLine(p.naReason[id], 200)).
 			SetStyle(dim).SetSelectable(false).SetExpansion(1))
 	}
+}
+
+// activeFor is how long a finding has been active; "-" when the analyzer did
+// not say since when.
+func activeFor(at, since time.Time) string {
+	if since.IsZero() {
+		return "-"
+	}
+	return clock(at.Sub(since))
 }
 
 func severityLabel(s snapshot.Severity) (string, tcell.Color) {

@@ -116,11 +116,18 @@ func figuresLine(f *snapshot.Frame, width int) string {
 		{threadsItem(s), 8},
 		{"BP miss " + naPct(bpMissPercent(f)), 7},
 		{"QC hit " + naPct(qcHitPercent(f)), 5},
-		{"slow " + naShort(rate(f, "Slow_queries")) + "/s", 4},
+		{"slow " + perSecond(rate(f, "Slow_queries")), 4},
 		{procsItem(s.Host), 6},
 		{cpuItem(f), 7},
 	}
 	return fit(items, width)
+}
+
+func perSecond(v float64, ok bool) string {
+	if !ok {
+		return "n/a"
+	}
+	return short(v) + "/s"
 }
 
 func procsItem(h *snapshot.Host) string {
