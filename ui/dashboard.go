@@ -45,7 +45,7 @@ func New(opts Options) *Dashboard {
 	d := &Dashboard{opts: opts, list: newProcList(), hist: newHistory(opts.HistoryLen), speed: 1}
 	d.findings = newFindingsPanel()
 	d.procs = newProcPanel(d.list)
-	d.root = &root{Box: tview.NewBox(), d: d}
+	d.root = &root{Box: newBox(), d: d}
 	d.bindings = d.keyBindings()
 	d.keys = keyIndex(d.bindings)
 	d.findings.table.SetSelectionChangedFunc(func(int, int) { d.applyHighlight() })

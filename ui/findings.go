@@ -24,7 +24,7 @@ type findingsPanel struct {
 }
 
 func newFindingsPanel() *findingsPanel {
-	p := &findingsPanel{Box: tview.NewBox(), table: tview.NewTable()}
+	p := &findingsPanel{Box: newBox(), table: newTable()}
 	p.SetBorder(true)
 	p.table.SetSelectable(true, false).SetSelectedStyle(tcell.StyleDefault.Reverse(true))
 	return p
@@ -64,21 +64,21 @@ func (p *findingsPanel) title() string {
 func (p *findingsPanel) fillTable() {
 	p.table.Clear()
 	if len(p.findings) == 0 {
-		p.table.SetCell(0, 0, tview.NewTableCell("[green]no findings[-]").SetSelectable(false))
+		p.table.SetCell(0, 0, cell("[green]no findings[-]").SetSelectable(false))
 	}
 	for i, f := range p.findings {
 		sev, color := severityLabel(f.Severity)
 		p.table.SetCell(i, 0, tview.NewTableCell(sev).SetTextColor(color).SetAttributes(tcell.AttrBold))
-		p.table.SetCell(i, 1, tview.NewTableCell(safeLine(f.ID, 40)))
-		p.table.SetCell(i, 2, tview.NewTableCell(activeFor(p.at, f.Since)).SetAlign(tview.AlignRight))
-		p.table.SetCell(i, 3, tview.NewTableCell(safeLine(f.Title, 300)).SetExpansion(1))
+		p.table.SetCell(i, 1, cell(safeLine(f.ID, 40)))
+		p.table.SetCell(i, 2, cell(activeFor(p.at, f.Since)).SetAlign(tview.AlignRight))
+		p.table.SetCell(i, 3, cell(safeLine(f.Title, 300)).SetExpansion(1))
 	}
 	base := max(len(p.findings), 1)
 	dim := tcell.StyleDefault.Foreground(tcell.ColorGray).Dim(true)
 	for i, id := range p.na {
 		p.table.SetCell(base+i, 0, tview.NewTableCell("n/a").SetStyle(dim).SetSelectable(false))
 		p.table.SetCell(base+i, 1, tview.NewTableCell(safeLine(id, 40)).SetStyle(dim).SetSelectable(false))
-		p.table.SetCell(base+i, 2, tview.NewTableCell("").SetSelectable(false))
+		p.table.SetCell(base+i, 2, cell("").SetSelectable(false))
 		p.table.SetCell(base+i, 3, tview.NewTableCell("not applicable: "+safeLine(p.naReason[id], 200)).
 			SetStyle(dim).SetSelectable(false).SetExpansion(1))
 	}

@@ -31,7 +31,7 @@ func centered(maxW, maxH int) func(x, y, w, h int) (int, int, int, int) {
 
 // newTextView is a bordered, wrapped, scrollable view of tview-tagged text.
 func newTextView(title, text string) *tview.TextView {
-	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true).SetText(text)
+	tv := plainTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true).SetText(text)
 	tv.SetBorder(true).SetTitle(title)
 	return tv
 }

@@ -20,7 +20,7 @@ type procPanel struct {
 }
 
 func newProcPanel(list *procList) *procPanel {
-	p := &procPanel{Box: tview.NewBox(), table: tview.NewTable(), list: list, content: &procContent{list: list, cols: wideColumns}}
+	p := &procPanel{Box: newBox(), table: newTable(), list: list, content: &procContent{list: list, cols: wideColumns}}
 	p.SetBorder(true).SetTitleAlign(tview.AlignLeft)
 	p.table.SetContent(p.content).SetFixed(1, 0).SetSelectable(true, false).
 		SetSelectedStyle(tcell.StyleDefault.Reverse(true))

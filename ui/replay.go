@@ -56,7 +56,7 @@ func (d *Dashboard) drawTimeline(screen tcell.Screen, x, y, w int) {
 	}
 	label := fmt.Sprintf("%s ×%g %s ", state, d.speed, at.Format("15:04:05"))
 	right := " " + from.Format("15:04") + "–" + to.Format("15:04")
-	tview.Print(screen, label, x, y, w, tview.AlignLeft, tcell.ColorWhite)
+	tview.Print(screen, label, x, y, w, tview.AlignLeft, textColor)
 	tview.Print(screen, right, x, y, w, tview.AlignRight, tcell.ColorSilver)
 	bx, bw := x+len([]rune(label)), w-len([]rune(label))-len([]rune(right))
 	if bw < 4 || !to.After(from) {
@@ -88,7 +88,7 @@ func (d *Dashboard) drawTimeline(screen tcell.Screen, x, y, w int) {
 			st = st.Foreground(c)
 		}
 		if r == '┃' {
-			st = tcell.StyleDefault.Foreground(tcell.ColorWhite).Bold(true)
+			st = tcell.StyleDefault.Foreground(textColor).Bold(true)
 		}
 		screen.SetContent(bx+i, y, r, nil, st)
 	}

@@ -82,9 +82,9 @@ func (d *Dashboard) draw(screen tcell.Screen, x, y, w, h int) {
 	}
 	g := d.layout(x, y, w, h)
 	st := headerState{paused: d.paused, pending: d.pending}
-	tview.Print(screen, identityLine(d.frame, st, w), x, y, w, tview.AlignLeft, tcell.ColorWhite)
+	tview.Print(screen, identityLine(d.frame, st, w), x, y, w, tview.AlignLeft, textColor)
 	tview.Print(screen, "? help", x, y, w, tview.AlignRight, tcell.ColorSilver)
-	tview.Print(screen, figuresLine(d.frame, w), x, y+1, w, tview.AlignLeft, tcell.ColorWhite)
+	tview.Print(screen, figuresLine(d.frame, w), x, y+1, w, tview.AlignLeft, textColor)
 	drawAt(screen, d.findings, g.findings)
 	drawAt(screen, d.procs, g.procs)
 	if g.showPanels {
@@ -118,7 +118,7 @@ func (d *Dashboard) drawPanels(screen tcell.Screen, r rect) {
 	}
 	px := r.x
 	for i, body := range bodies {
-		box := tview.NewBox().SetBorder(true).SetTitle(titles[i])
+		box := newBox().SetBorder(true).SetTitle(titles[i])
 		box.SetRect(px, r.y, widths[i], r.h)
 		box.Draw(screen)
 		bx, by, bw, bh := box.GetInnerRect()
@@ -126,7 +126,7 @@ func (d *Dashboard) drawPanels(screen tcell.Screen, r rect) {
 			if j >= bh {
 				break
 			}
-			tview.Print(screen, line, bx, by+j, bw, tview.AlignLeft, tcell.ColorWhite)
+			tview.Print(screen, line, bx, by+j, bw, tview.AlignLeft, textColor)
 		}
 		px += widths[i]
 	}
