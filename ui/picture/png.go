@@ -9,6 +9,7 @@ import (
 	"math"
 
 	"github.com/gdamore/tcell/v2"
+	"golang.org/x/text/unicode/norm"
 )
 
 // PNG cell geometry in pixels. Go Mono at FontSize advances exactly
@@ -43,49 +44,80 @@ func Image(screen tcell.SimulationScreen) (*image.RGBA, error) {
 	if err != nil {
 		return nil, err
 	}
-	img := image.NewRGBA(image.Rect(0, 0, g.cols*CellWidth, g.rows*CellHeight))
+	p := painter{
+		img:     image.NewRGBA(image.Rect(0, 0, g.cols*CellWidth, g.rows*CellHeight)),
+		regular: regular, bold: bold,
+		inks: map[color.RGBA]*image.Uniform{},
+	}
 	for i, c := range g.cells {
-		fill(img, cellRect(i%g.cols, i/g.cols, 1), c.paint.bg)
+		p.fill(cellRect(i%g.cols, i/g.cols, 1), c.paint.bg)
 	}
 	// Glyphs go on after every background, as descenders and box lines may
 	// reach a little into the next row.
 	for i, c := range g.cells {
-		faces := regular
-		if c.paint.bold {
-			faces = bold
-		}
-		paintCell(img, faces, c, i%g.cols, i/g.cols)
+		p.cell(c, i%g.cols, i/g.cols)
 	}
-	return img, nil
+	return p.img, nil
 }
 
-func paintCell(img *image.RGBA, faces *glyphCache, c cell, x, y int) {
+// painter draws cells onto one image.
+type painter struct {
+	img           *image.RGBA
+	regular, bold *glyphCache
+	inks          map[color.RGBA]*image.Uniform // one per colour, not one per cell
+}
+
+func (p *painter) cell(c cell, x, y int) {
+	faces := p.regular
+	if c.paint.bold {
+		faces = p.bold
+	}
+	if c.paint.underline {
+		row := y*CellHeight + faces.baseline.Ceil() + 1
+		p.fill(image.Rect(x*CellWidth, row, (x+1)*CellWidth, row+1), c.paint.fg)
+	}
 	if c.width == 0 || c.text == " " {
-		if c.paint.underline {
-			underline(img, faces, c, x, y)
-		}
 		return
 	}
 	box := cellRect(x, y, c.width)
 	if a, ok := blockArea(c.text); ok {
-		fill(img, scaleArea(box, a), c.paint.fg)
+		p.fill(scaleArea(box, a), c.paint.fg)
 		return
 	}
-	for i, r := range c.text {
+	// Go Mono has precomposed letters but no combining marks.
+	for i, r := range norm.NFC.String(c.text) {
 		g := faces.get(r)
 		switch {
 		case g.ok:
 			// Centre a glyph in its cells: a wide rune gets two.
-			dx := (c.width*CellWidth - CellWidth) / 2
-			dr := g.rect.Add(box.Min).Add(image.Pt(dx, 0))
-			draw.DrawMask(img, dr, &image.Uniform{C: c.paint.fg}, image.Point{}, g.mask, image.Point{}, draw.Over)
+			dr := g.rect.Add(box.Min).Add(image.Pt((box.Dx()-CellWidth)/2, 0))
+			draw.DrawMask(p.img, dr, p.ink(c.paint.fg), image.Point{}, g.mask, image.Point{}, draw.Over)
 		case i == 0:
-			placeholder(img, box, c.paint.fg)
+			p.placeholder(box, c.paint.fg)
 		}
 	}
-	if c.paint.underline {
-		underline(img, faces, c, x, y)
+}
+
+// placeholder outlines the cell so that a rune the font lacks still shows.
+func (p *painter) placeholder(box image.Rectangle, c color.RGBA) {
+	in := image.Rect(box.Min.X+1, box.Min.Y+2, box.Max.X-1, box.Max.Y-2)
+	p.fill(image.Rect(in.Min.X, in.Min.Y, in.Max.X, in.Min.Y+1), c)
+	p.fill(image.Rect(in.Min.X, in.Max.Y-1, in.Max.X, in.Max.Y), c)
+	p.fill(image.Rect(in.Min.X, in.Min.Y, in.Min.X+1, in.Max.Y), c)
+	p.fill(image.Rect(in.Max.X-1, in.Min.Y, in.Max.X, in.Max.Y), c)
+}
+
+func (p *painter) fill(r image.Rectangle, c color.RGBA) {
+	draw.Draw(p.img, r, p.ink(c), image.Point{}, draw.Src)
+}
+
+func (p *painter) ink(c color.RGBA) *image.Uniform {
+	u, ok := p.inks[c]
+	if !ok {
+		u = image.NewUniform(c)
+		p.inks[c] = u
 	}
+	return u
 }
 
 // cellRect is the pixel rectangle of width cells starting at column x, row y.
@@ -93,28 +125,10 @@ func cellRect(x, y, width int) image.Rectangle {
 	return image.Rect(x*CellWidth, y*CellHeight, (x+width)*CellWidth, (y+1)*CellHeight)
 }
 
+// scaleArea maps a fraction of a cell onto the cell's pixels.
 func scaleArea(box image.Rectangle, a area) image.Rectangle {
 	w, h := float64(box.Dx()), float64(box.Dy())
 	return image.Rect(
 		box.Min.X+int(math.Round(a.x0*w)), box.Min.Y+int(math.Round(a.y0*h)),
 		box.Min.X+int(math.Round(a.x1*w)), box.Min.Y+int(math.Round(a.y1*h)))
-}
-
-// placeholder outlines the cell so that a rune the font lacks still shows.
-func placeholder(img *image.RGBA, box image.Rectangle, c color.RGBA) {
-	in := image.Rect(box.Min.X+1, box.Min.Y+2, box.Max.X-1, box.Max.Y-2)
-	fill(img, image.Rect(in.Min.X, in.Min.Y, in.Max.X, in.Min.Y+1), c)
-	fill(img, image.Rect(in.Min.X, in.Max.Y-1, in.Max.X, in.Max.Y), c)
-	fill(img, image.Rect(in.Min.X, in.Min.Y, in.Min.X+1, in.Max.Y), c)
-	fill(img, image.Rect(in.Max.X-1, in.Min.Y, in.Max.X, in.Max.Y), c)
-}
-
-func underline(img *image.RGBA, faces *glyphCache, c cell, x, y int) {
-	row := y*CellHeight + faces.baseline.Ceil() + 1
-	cells := max(c.width, 1)
-	fill(img, image.Rect(x*CellWidth, row, (x+cells)*CellWidth, row+1), c.paint.fg)
-}
-
-func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {
-	draw.Draw(img, r, &image.Uniform{C: c}, image.Point{}, draw.Src)
 }
