@@ -25,7 +25,7 @@ type findingsPanel struct {
 
 func newFindingsPanel() *findingsPanel {
 	p := &findingsPanel{Box: newBox(), table: newTable()}
-	p.SetBorder(true)
+	p.SetBorder(true).SetTitleAlign(tview.AlignLeft)
 	p.table.SetSelectable(true, false).SetSelectedStyle(tcell.StyleDefault.Reverse(true))
 	return p
 }

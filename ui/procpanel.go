@@ -20,8 +20,9 @@ type procPanel struct {
 }
 
 func newProcPanel(list *procList) *procPanel {
-	p := &procPanel{Box: newBox(), table: newTable(), list: list, content: &procContent{list: list, cols: wideColumns}}
+	p := &procPanel{Box: newBox(), table: newTable(), list: list, content: &procContent{list: list}}
 	p.SetBorder(true).SetTitleAlign(tview.AlignLeft)
+	p.content.fitColumns(200)
 	p.table.SetContent(p.content).SetFixed(1, 0).SetSelectable(true, false).
 		SetSelectedStyle(tcell.StyleDefault.Reverse(true))
 	p.table.SetSelectionChangedFunc(func(row, _ int) {

@@ -17,6 +17,8 @@ type procContent struct {
 	// cols are the procColumns shown, narrower terminals dropping the least
 	// needed so the query text keeps room.
 	cols []int
+	// stateWidth caps the State column, tighter when the terminal is narrow.
+	stateWidth int
 }
 
 // Columns shown by terminal width; Query always last so it takes what is left.
@@ -28,6 +30,7 @@ var (
 
 // fitColumns picks the columns for an inner width.
 func (c *procContent) fitColumns(width int) {
+	c.stateWidth = procColumns[colState].maxWidth
 	switch {
 	case width >= 140:
 		c.cols = wideColumns
@@ -35,6 +38,7 @@ func (c *procContent) fitColumns(width int) {
 		c.cols = mediumColumns
 	default:
 		c.cols = narrowColumns
+		c.stateWidth = 20
 	}
 }
 
@@ -61,7 +65,11 @@ func (c *procContent) GetCell(row, column int) *tview.TableCell {
 	}
 	col := c.cols[column-1]
 	def := procColumns[col]
-	cell := tview.NewTableCell(procCellText(p, col)).SetStyle(style).SetMaxWidth(def.maxWidth)
+	width := def.maxWidth
+	if col == colState {
+		width = c.stateWidth
+	}
+	cell := tview.NewTableCell(procCellText(p, col)).SetStyle(style).SetMaxWidth(width)
 	if def.right {
 		cell.SetAlign(tview.AlignRight)
 	}
