@@ -21,6 +21,17 @@ type Config struct {
 	// QCWaitersWarn: threads in "Waiting for query cache lock" (QC-01; count
 	// is a design choice, the persistence is PTS 5 x 1 s).
 	QCWaitersWarn int
+	// QCWindowFrames, QCWaitSightingsMin and QCWaitShareMin catch a convoy on
+	// the lock that a 1-s sample sees only now and then: over the last
+	// QCWindowFrames samples, at least QCWaitSightingsMin thread sightings in
+	// "Waiting for query cache lock" that make at least QCWaitShareMin % of
+	// all working-thread sightings. No public number exists (§9.1); calibrated
+	// in the lab on incident 001's mariadb-slap key workload (MariaDB 10.11,
+	// 10 clients, 128M cache), where about 30 % of working-thread sightings
+	// were waiting.
+	QCWindowFrames     int
+	QCWaitSightingsMin int
+	QCWaitShareMin     float64
 
 	// FullScanMinSeconds: an UPDATE/DELETE must have run this long before it is
 	// judged (DOL colours a running query yellow from 5 s).
@@ -148,7 +159,10 @@ func DefaultConfig() Config {
 		},
 		WarmupSeconds: 60,
 
-		QCWaitersWarn: 1,
+		QCWaitersWarn:      1,
+		QCWindowFrames:     15,
+		QCWaitSightingsMin: 3,
+		QCWaitShareMin:     15,
 
 		FullScanMinSeconds:    5,
 		FullScanMinTableRows:  1000,

@@ -18,6 +18,7 @@ type Engine struct {
 	cfg    Config
 	rules  []rule
 	tracks []track
+	counts map[*snapshot.Frame]procCounts
 	last   *snapshot.Frame
 	// Results for last, returned again if the same frame is evaluated twice.
 	lastFindings []snapshot.Finding
@@ -28,7 +29,8 @@ type Engine struct {
 func NewEngine(cfg Config) *Engine { return newEngineWith(cfg, allRules()) }
 
 func newEngineWith(cfg Config, rules []rule) *Engine {
-	return &Engine{cfg: cfg, rules: rules, tracks: make([]track, len(rules))}
+	return &Engine{cfg: cfg, rules: rules, tracks: make([]track, len(rules)),
+		counts: map[*snapshot.Frame]procCounts{}}
 }
 
 // Evaluate returns the findings standing at the window's last frame, most
@@ -75,7 +77,8 @@ func (e *Engine) prime(earlier []*snapshot.Frame) {
 
 // step evaluates every rule at the window's last frame and advances state.
 func (e *Engine) step(frames []*snapshot.Frame) ([]snapshot.Finding, map[string]string) {
-	w := newWindow(frames)
+	e.forgetBefore(frames[0])
+	w := newWindow(frames, e.counts)
 	var findings []snapshot.Finding
 	na := map[string]string{}
 	for i, r := range e.rules {
@@ -90,6 +93,15 @@ func (e *Engine) step(frames []*snapshot.Frame) ([]snapshot.Finding, map[string]
 	}
 	sortFindings(findings)
 	return findings, na
+}
+
+// forgetBefore drops cached counts of frames that left the window.
+func (e *Engine) forgetBefore(oldest *snapshot.Frame) {
+	for f := range e.counts {
+		if f.Snapshot.Time.Before(oldest.Snapshot.Time) {
+			delete(e.counts, f)
+		}
+	}
 }
 
 // safeCheck runs one rule; a rule that panics on input nobody foresaw is

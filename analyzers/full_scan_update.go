@@ -63,6 +63,8 @@ func judgeScan(w *window, c *Config, p *snapshot.Process) (scanJudgement, bool) 
 		j.proven, j.proof = true, examined
 	case planned:
 		return j, false // the plan uses an index and the rows read agree
+	case p.ExaminedRows >= 0 && p.ExaminedRows < c.FullScanMinTableRows:
+		return j, false // seconds in, and it has read fewer rows than any table worth a finding
 	default:
 		j.proof = "no plan or table size yet to confirm a full scan"
 		if !hasWhere(p.Info) {

@@ -137,3 +137,24 @@ func excludeStates(ps []*snapshot.Process, states ...string) []*snapshot.Process
 	}
 	return out
 }
+
+// procCounts are the per-frame tallies rules compare across a window.
+type procCounts struct {
+	working   int // threads doing something (see isWorking)
+	qcWaiting int // of them, in "Waiting for query cache lock"
+}
+
+func countProcesses(list []snapshot.Process) procCounts {
+	var c procCounts
+	for i := range list {
+		p := &list[i]
+		if !isWorking(p) {
+			continue
+		}
+		c.working++
+		if strings.EqualFold(p.State, qcWaitState) {
+			c.qcWaiting++
+		}
+	}
+	return c
+}

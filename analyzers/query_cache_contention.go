@@ -29,20 +29,29 @@ func checkQueryCacheContention(w *window, c *Config) verdict {
 	}
 	pv := w.processes()
 	waiters := pv.inStates(qcWaitState)
-	if len(waiters) < max(c.QCWaitersWarn, 1) {
+	seen := qcSightingsOver(w, c.QCWindowFrames)
+	pileUp := len(waiters) >= max(c.QCWaitersWarn, 1)
+	if !pileUp && !seen.recurring(c) {
 		return quiet()
 	}
 	writers := pv.running(0, "UPDATE", "DELETE", "INSERT", "REPLACE")
 	writers = excludeStates(writers, qcWaitState)
 	sev := snapshot.Warning
-	if qcWaitersDominate(w, c, len(waiters)) {
+	if pileUp && qcWaitersDominate(w, c, len(waiters)) {
 		sev = snapshot.Critical
 	}
 	title := fmt.Sprintf("%d threads wait for the query cache lock", len(waiters))
+	if !pileUp {
+		title = fmt.Sprintf("threads keep queueing for the query cache lock: %.0f %% of working threads seen "+
+			"waiting over %d samples", seen.share(), seen.frames)
+	}
 	if len(writers) > 0 {
 		title += fmt.Sprintf("; %d writes run meanwhile", len(writers))
 	}
-	return raise(sev, title, qcEvidence(w, waiters, writers),
+	if len(waiters) == 0 {
+		waiters = recentQCWaiters(w, c.QCWindowFrames)
+	}
+	return raise(sev, title, qcEvidence(w, waiters, writers, seen),
 		"Switch the query cache off: SET GLOBAL query_cache_type=0; SET GLOBAL query_cache_size=0, and put "+
 			"query_cache_type=0 and query_cache_size=0 in my.cnf so it stays off; cache in the application or "+
 			"a proxy instead. If it must stay on, keep query_cache_size at or below 128M and fix the slow "+
@@ -84,10 +93,66 @@ func qcWaitersDominate(w *window, c *Config, waiters int) bool {
 	return ok && waiters >= largest && running-1 > c.ThreadsRunningWarn
 }
 
-func qcEvidence(w *window, waiters, writers []*snapshot.Process) []string {
+// qcSightings tallies, over recent frames, threads seen waiting for the
+// query cache lock among all working threads seen. A 1-s sample catches a
+// convoy of microsecond lock holds only now and then; the tally over many
+// samples shows how much of the threads' time goes to waiting.
+type qcSightings struct{ waiting, working, frames int }
+
+func qcSightingsOver(w *window, n int) qcSightings {
+	var s qcSightings
+	for _, f := range w.recent(max(n, 1)) {
+		c := w.countsOf(f)
+		s.waiting += c.qcWaiting
+		s.working += c.working
+		s.frames++
+	}
+	return s
+}
+
+// share is the percentage of working-thread sightings that were waiting.
+func (s qcSightings) share() float64 {
+	if s.working == 0 {
+		return 0
+	}
+	return 100 * float64(s.waiting) / float64(s.working)
+}
+
+func (s qcSightings) recurring(c *Config) bool {
+	return s.waiting >= c.QCWaitSightingsMin && s.share() >= c.QCWaitShareMin
+}
+
+// recentQCWaiters returns the threads last seen waiting in recent frames,
+// newest sighting first, one per thread.
+func recentQCWaiters(w *window, n int) []*snapshot.Process {
+	seen := map[int64]bool{}
+	var out []*snapshot.Process
+	frames := w.recent(max(n, 1))
+	for i := len(frames) - 1; i >= 0; i-- {
+		if w.countsOf(frames[i]).qcWaiting == 0 {
+			continue
+		}
+		list := frames[i].Snapshot.Processlist
+		for k := range list {
+			p := &list[k]
+			if isWorking(p) && strings.EqualFold(p.State, qcWaitState) && !seen[p.ID] {
+				seen[p.ID] = true
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+func qcEvidence(w *window, waiters, writers []*snapshot.Process, seen qcSightings) []string {
 	pv := w.processes()
-	ev := []string{fmt.Sprintf("%d of %d working threads in %q, oldest %s",
-		len(waiters), pv.active, qcWaitState, fmtMS(waiters[0].TimeMS))}
+	var ev []string
+	if n := w.countsOf(w.cur).qcWaiting; n > 0 {
+		ev = append(ev, fmt.Sprintf("%d of %d working threads in %q now, oldest %s",
+			n, pv.active, qcWaitState, fmtMS(waiters[0].TimeMS)))
+	}
+	ev = append(ev, fmt.Sprintf("over the last %d samples %d of %d working-thread sightings (%.0f %%) were in %q",
+		seen.frames, seen.waiting, seen.working, seen.share(), qcWaitState))
 	if busy := pv.inStates(qcWorkStates...); len(busy) > 0 {
 		ev = append(ev, fmt.Sprintf("%d more in other query cache states", len(busy)))
 	}

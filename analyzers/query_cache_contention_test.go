@@ -2,6 +2,7 @@ package analyzers
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -31,7 +32,11 @@ func TestQueryCacheContention(t *testing.T) {
 	runTimelines(t, IDQueryCacheContention, DefaultConfig(), []timelineCase{
 		{"onset after 5 frames, clear after 5", series(16, qcOn, during(2, 12, qcPileUp(3))),
 			"......WWWWWWWWWW"},
-		{"flapping waiters never raise", series(12, qcOn, every2nd), "............"},
+		{"waiters caught every other sample: a convoy", series(12, qcOn, every2nd), "....WWWWWWWW"},
+		{"a lone waiter now and then among busy threads", series(16, qcOn, pileOf(6, "Sending data"),
+			at([]int{0, 5, 10, 15}, procs(query(99, 0, qcWaitState, "SELECT 1 FROM t")))), "................"},
+		{"convoy ends: clears once the sightings age out", series(30, qcOn, during(0, 6, every2nd)),
+			"....WWWWWWWWWWWWWWWWWWW......."},
 		{"normal query cache states are not contention", series(8, qcOn,
 			procs(query(5, 0, "checking query cache for query", "SELECT 1 FROM t"),
 				query(6, 0, "storing result in query cache", "SELECT 2 FROM t"))), "........"},
@@ -66,5 +71,23 @@ func TestQueryCacheContentionEvidence(t *testing.T) {
 	}
 	if f.Severity != snapshot.Warning || !f.Since.Equal(t0) {
 		t.Errorf("severity %v since %v", f.Severity, f.Since)
+	}
+}
+
+func TestQueryCacheConvoyNamesThreadsSeenEarlier(t *testing.T) {
+	odd := func(i int, s *snapshot.Snapshot) {
+		if i%2 == 1 {
+			qcPileUp(2)(i, s)
+		}
+	}
+	f := lastFinding(t, DefaultConfig(), series(9, qcOn, odd), IDQueryCacheContention)
+	mustContain(t, f, "threads keep queueing for the query cache lock: 67 % of working threads seen waiting over 9 samples",
+		`8 of 12 working-thread sightings (67 %) were in "Waiting for query cache lock"`,
+		"waiting: 2 × select * from items where id = ?")
+	if strings.Contains(strings.Join(f.Evidence, "\n"), "now, oldest") {
+		t.Errorf("no thread waits in the last frame: %v", f.Evidence)
+	}
+	if len(f.Threads) != 2 || f.Threads[0] != 200 || f.Threads[1] != 201 {
+		t.Errorf("threads %v, want the waiters seen earlier", f.Threads)
 	}
 }

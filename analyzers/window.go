@@ -25,11 +25,31 @@ type window struct {
 	snap   *snapshot.Snapshot
 	rates  *snapshot.Rates
 	procs  *procView
+	// counts caches per-frame processlist counts across evaluations, so rules
+	// that look back over many frames do not rescan every processlist.
+	counts map[*snapshot.Frame]procCounts
 }
 
-func newWindow(frames []*snapshot.Frame) *window {
+func newWindow(frames []*snapshot.Frame, counts map[*snapshot.Frame]procCounts) *window {
 	cur := frames[len(frames)-1]
-	return &window{frames: frames, cur: cur, snap: cur.Snapshot, rates: cur.Rates}
+	return &window{frames: frames, cur: cur, snap: cur.Snapshot, rates: cur.Rates, counts: counts}
+}
+
+// recent returns the last n frames (fewer if the window is shorter).
+func (w *window) recent(n int) []*snapshot.Frame {
+	return w.frames[max(len(w.frames)-n, 0):]
+}
+
+// countsOf returns f's processlist counts, computed once per frame.
+func (w *window) countsOf(f *snapshot.Frame) procCounts {
+	if c, ok := w.counts[f]; ok {
+		return c
+	}
+	c := countProcesses(f.Snapshot.Processlist)
+	if w.counts != nil {
+		w.counts[f] = c
+	}
+	return c
 }
 
 // prev is the frame before the current one, or nil.
@@ -126,7 +146,7 @@ func (w *window) hostRates() *snapshot.HostRates {
 // hostFigures is the evidence line with run queue and idle CPU, or "".
 func (w *window) hostFigures() string {
 	h, hr := w.snap.Host, w.hostRates()
-	if h == nil || h.Remote || hr == nil {
+	if h == nil || h.Remote || hr == nil || hr.CPU.Total() == 0 {
 		return ""
 	}
 	cpus := ""
