@@ -83,12 +83,12 @@ func (fp *fingerprinter) literal() {
 // list of literals after IN and VALUES.
 func (fp *fingerprinter) word(text string) {
 	fp.token(text, true)
-	switch strings.ToLower(text) {
-	case "in":
+	switch {
+	case strings.EqualFold(text, "in"):
 		if end, ok := literalList(fp.sc.q, fp.sc.i, 0); ok {
 			fp.folded(end)
 		}
-	case "values", "value":
+	case strings.EqualFold(text, "values"), strings.EqualFold(text, "value"):
 		if end, ok := literalRows(fp.sc.q, fp.sc.i); ok {
 			fp.folded(end)
 		}
