@@ -5,6 +5,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -100,8 +101,9 @@ func readAdminBlocks(in *input, path string, problems *Problems) ([]adminBlock, 
 		name, value, ok := snapshot.ParseBoxedRow(line)
 		switch {
 		case ok && cur != nil:
-			cur.names = append(cur.names, name)
-			cur.values = append(cur.values, value)
+			// clones let each line go; a value would otherwise pin its whole row
+			cur.names = append(cur.names, strings.Clone(name))
+			cur.values = append(cur.values, strings.Clone(value))
 		case ok:
 			problems.add(path, n, "row before the first table header")
 		case !isTableDecoration(line):

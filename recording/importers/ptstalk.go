@@ -68,22 +68,36 @@ type ptGroup struct {
 }
 
 // groupPtStalk sorts files into collections by prefix; the part suffix says
-// what a file holds (Detect has already judged the directory by content).
+// what a file holds. Files with no pt-stalk name at all (renamed, or a single
+// part given alone) are placed by their content in a collection of their own.
 func groupPtStalk(files []string) []ptGroup {
 	byPrefix := map[string]*ptGroup{}
-	var order []string
-	for _, f := range files {
-		prefix, part := splitPtStalkName(filepath.Base(f))
-		if part == "" {
-			continue
-		}
+	var order, unnamed []string
+	add := func(prefix, part, file string) {
 		g := byPrefix[prefix]
 		if g == nil {
 			g = &ptGroup{prefix: prefix, files: map[string]string{}}
 			byPrefix[prefix] = g
 			order = append(order, prefix)
 		}
-		g.files[part] = f
+		if _, taken := g.files[part]; !taken {
+			g.files[part] = file
+		}
+	}
+	for _, f := range files {
+		if prefix, part := splitPtStalkName(filepath.Base(f)); part != "" {
+			add(prefix, part, f)
+		} else {
+			unnamed = append(unnamed, f)
+		}
+	}
+	for _, f := range unnamed {
+		if hasKnownPrefix(filepath.Base(f), byPrefix) {
+			continue // a part of a named collection the import does not read
+		}
+		if part := guessPtStalkPart(f); part != "" {
+			add("", part, f)
+		}
 	}
 	slices.Sort(order)
 	out := make([]ptGroup, 0, len(order))
@@ -91,6 +105,15 @@ func groupPtStalk(files []string) []ptGroup {
 		out = append(out, *byPrefix[p])
 	}
 	return out
+}
+
+func hasKnownPrefix(name string, groups map[string]*ptGroup) bool {
+	for prefix := range groups {
+		if prefix != "" && strings.HasPrefix(name, prefix+"-") {
+			return true
+		}
+	}
+	return false
 }
 
 func splitPtStalkName(name string) (prefix, part string) {
@@ -106,7 +129,7 @@ func ptStalkSession(in *input, g ptGroup, opts Options) (Session, error) {
 	sess := Session{Name: g.prefix, Approximate: true}
 	tl := newTimeline(opts.Location)
 	tl.approximate = true
-	base := ptStalkStart(g, opts.Location)
+	base := ptStalkStart(g, opts)
 	r := &ptReader{in: in, g: g, tl: tl, sess: &sess, loc: opts.Location}
 	clock, err := r.readMysqladmin(base)
 	if err != nil {
@@ -144,19 +167,36 @@ type ptReader struct {
 }
 
 // ptStalkStart is when the collection loops started: the "Loop start: TS"
-// pt-stalk logs in -output, else the prefix's own timestamp.
-func ptStalkStart(g ptGroup, loc *time.Location) time.Time {
+// pt-stalk logs in -output, else the prefix's own timestamp, else the first TS
+// marker of a stamped part, else Options.Start, else a file's mtime.
+func ptStalkStart(g ptGroup, opts Options) time.Time {
 	if out, err := os.ReadFile(g.files["output"]); err == nil {
 		if _, after, ok := strings.Cut(string(out), "Loop start: TS "); ok {
 			if epoch, ok := parseEpoch(strings.Fields(after + " ")[0]); ok {
-				return epoch.In(loc)
+				return epoch.In(opts.Location)
 			}
 		}
 	}
-	if t, err := time.ParseInLocation("2006_01_02_15_04_05", g.prefix, loc); err == nil {
+	if t, err := time.ParseInLocation("2006_01_02_15_04_05", g.prefix, opts.Location); err == nil {
 		return t
 	}
-	return time.Unix(0, 0).In(loc)
+	for _, part := range []string{"procstat", "diskstats", "procvmstat"} {
+		if head, err := readHead(g.files[part]); err == nil {
+			line, _, _ := strings.Cut(string(head), "\n")
+			if t, ok := parseTSMarker(line); ok {
+				return t.In(opts.Location)
+			}
+		}
+	}
+	if !opts.Start.IsZero() {
+		return opts.Start
+	}
+	for _, f := range g.files {
+		if st, err := os.Stat(f); err == nil {
+			return st.ModTime().In(opts.Location)
+		}
+	}
+	return time.Unix(0, 0).In(opts.Location)
 }
 
 // readMysqladmin reads the absolute status tables and returns the estimated

@@ -185,3 +185,35 @@ func FuzzPtStalkProcesslist(f *testing.F) {
 		}
 	})
 }
+
+// Parts given under other names are recognised by content; the collection's
+// other files (iostat, df...) are left alone.
+func TestPtStalkRenamedParts(t *testing.T) {
+	dir := t.TempDir()
+	for part, name := range map[string]string{
+		"processlist": "pl.txt", "procstat": "stat", "diskstats": "disks", "mysqladmin": "ext",
+		"df": "2026_12_01_04_38_31-df",
+	} {
+		copyFile(t, filepath.Join(ptStalkDir, "2026_12_01_04_38_31-"+part), filepath.Join(dir, name))
+	}
+	for _, name := range []string{"pl.txt", "stat", "disks", "ext"} {
+		if got := guessPtStalkPart(filepath.Join(dir, name)); got == "" {
+			t.Errorf("%s not recognised", name)
+		}
+	}
+	if got := guessPtStalkPart(filepath.Join(dir, "2026_12_01_04_38_31-df")); got != "" {
+		t.Errorf("df guessed as %q", got)
+	}
+	c, err := Import(dir, Options{Location: time.UTC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := c.Sessions[0]
+	if len(c.Sessions) != 1 || len(s.Snapshots) != 40 {
+		t.Fatalf("%d sessions, %d snapshots", len(c.Sessions), len(s.Snapshots))
+	}
+	sn := s.Snapshots[2]
+	if sn.Status == nil || len(sn.Processlist) == 0 || sn.Host == nil || len(sn.Host.Disks) != 1 {
+		t.Errorf("snapshot 2: status %v, %d rows, host %+v", sn.Status != nil, len(sn.Processlist), sn.Host)
+	}
+}
