@@ -18,18 +18,21 @@ type Config struct {
 	// and tiny counters mean nothing. APA MysqlRestarted fires for Uptime < 60.
 	WarmupSeconds int64
 
+	// SightingWindow is how many recent frames rules look back over for
+	// things a 1-s sample catches only now and then: a convoy of short query
+	// cache lock holds, a stream of short deep-OFFSET pages.
+	SightingWindow int
+
 	// QCWaitersWarn: threads in "Waiting for query cache lock" (QC-01; count
 	// is a design choice, the persistence is PTS 5 x 1 s).
 	QCWaitersWarn int
-	// QCWindowFrames, QCWaitSightingsMin and QCWaitShareMin catch a convoy on
-	// the lock that a 1-s sample sees only now and then: over the last
-	// QCWindowFrames samples, at least QCWaitSightingsMin thread sightings in
+	// QCWaitSightingsMin and QCWaitShareMin: over the last SightingWindow
+	// samples, at least QCWaitSightingsMin thread sightings in
 	// "Waiting for query cache lock" that make at least QCWaitShareMin % of
 	// all working-thread sightings. No public number exists (§9.1); calibrated
 	// in the lab on incident 001's mariadb-slap key workload (MariaDB 10.11,
 	// 10 clients, 128M cache), where about 30 % of working-thread sightings
 	// were waiting.
-	QCWindowFrames     int
 	QCWaitSightingsMin int
 	QCWaitShareMin     float64
 
@@ -57,6 +60,9 @@ type Config struct {
 	// DeepOffsetMin: OFFSET at or above this reads and discards that many rows
 	// (incident 000 used OFFSET 60000; threshold UNKNOWN).
 	DeepOffsetMin int64
+	// DeepOffsetSightingsMin: deep pages seen in this many samples of the
+	// SightingWindow make a pattern, not a one-off (UNKNOWN).
+	DeepOffsetSightingsMin int
 
 	// TableLocksImmediateWarn: immediate share % below this (LOCK-02, MT < 95).
 	TableLocksImmediateWarn float64
@@ -153,6 +159,8 @@ func DefaultConfig() Config {
 			IDThreadsRunningHigh:   {Onset: 5, Clear: 5},
 			// The statement's own Time already proves it lasts.
 			IDFullScanUpdate: {Onset: 1, Clear: 3},
+			// Counted over SightingWindow already.
+			IDDeepOffsetPagination: {Onset: 1, Clear: 5},
 			// The monitor's own view: say it at once.
 			IDServerUnresponsive: {Onset: 1, Clear: 1},
 			IDServerRestarted:    {Onset: 1, Clear: 1},
@@ -160,7 +168,7 @@ func DefaultConfig() Config {
 		WarmupSeconds: 60,
 
 		QCWaitersWarn:      1,
-		QCWindowFrames:     15,
+		SightingWindow:     15,
 		QCWaitSightingsMin: 3,
 		QCWaitShareMin:     15,
 
@@ -173,7 +181,8 @@ func DefaultConfig() Config {
 		BufferPoolHitCrit:     80,
 		BufferPoolMinRequests: 100,
 
-		DeepOffsetMin: 10000,
+		DeepOffsetMin:          10000,
+		DeepOffsetSightingsMin: 3,
 
 		TableLocksImmediateWarn: 95,
 		TableLocksMinPerSec:     10,

@@ -8,35 +8,50 @@ import (
 
 // LIMIT … OFFSET n reads and throws away n rows (in InnoDB: n clustered-index
 // entries) to return a page; deep pages cost as much as a scan (incident 000:
-// OFFSET 60000 read 60,000 rows to return 20).
+// OFFSET 60000 read 60,000 rows to return 20). Pages are short, so a 1-s
+// sample catches them now and then: the rule counts the samples of the
+// SightingWindow that saw one.
 
 type offsetQuery struct {
 	p      *snapshot.Process
 	offset int64
 }
 
+// deepPage returns the OFFSET of a running SELECT at or above min.
+func deepPage(p *snapshot.Process, min int64) (int64, bool) {
+	if !isRunningStatement(p) || snapshot.StatementVerb(p.Info) != "SELECT" {
+		return 0, false
+	}
+	off, ok := limitOffset(p.Info)
+	return off, ok && off >= min
+}
+
 func checkDeepOffsetPagination(w *window, c *Config) verdict {
 	if r := w.unavailable(collectorProcesslist); r != "" {
 		return notApplicable(r)
 	}
-	var deep []offsetQuery
-	for _, p := range w.processes().running(0, "SELECT") {
-		if off, ok := limitOffset(p.Info); ok && off >= c.DeepOffsetMin {
-			deep = append(deep, offsetQuery{p, off})
+	sightings := 0
+	var latest *snapshot.Frame
+	for _, f := range w.recent(max(c.SightingWindow, 1)) {
+		if w.countsOf(f).deepPages > 0 {
+			sightings++
+			latest = f
 		}
 	}
-	if len(deep) == 0 {
+	if sightings < max(c.DeepOffsetSightingsMin, 1) {
 		return quiet()
 	}
+	deep := deepPagesIn(latest, c.DeepOffsetMin)
 	worst := deep[0]
 	for _, d := range deep[1:] {
 		if d.offset > worst.offset {
 			worst = d
 		}
 	}
-	title := fmt.Sprintf("%d SELECTs page with OFFSET up to %s, reading the skipped rows each time", len(deep),
+	title := fmt.Sprintf("SELECTs page with OFFSET up to %s, reading the skipped rows each time",
 		fmtCount(worst.offset))
-	var ev []string
+	ev := []string{fmt.Sprintf("deep pages (OFFSET ≥ %s) running in %d of the last %d samples", fmtCount(c.DeepOffsetMin),
+		sightings, min(len(w.frames), max(c.SightingWindow, 1)))}
 	procs := make([]*snapshot.Process, 0, len(deep))
 	for i, d := range deep {
 		procs = append(procs, d.p)
@@ -53,4 +68,16 @@ func checkDeepOffsetPagination(w *window, c *Config) verdict {
 		"Use key-set (seek) pagination instead of OFFSET: remember the last key of the page and ask for "+
 			"WHERE key > :last ORDER BY key LIMIT n, with an index on the ordering columns; or cap how deep "+
 			"users may page.", ids(procs, maxThreadIDs))
+}
+
+// deepPagesIn lists f's running deep pages, longest-running first.
+func deepPagesIn(f *snapshot.Frame, min int64) []offsetQuery {
+	var out []offsetQuery
+	list := f.Snapshot.Processlist
+	for i := range list {
+		if off, ok := deepPage(&list[i], min); ok {
+			out = append(out, offsetQuery{&list[i], off})
+		}
+	}
+	return out
 }

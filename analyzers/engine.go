@@ -78,7 +78,7 @@ func (e *Engine) prime(earlier []*snapshot.Frame) {
 // step evaluates every rule at the window's last frame and advances state.
 func (e *Engine) step(frames []*snapshot.Frame) ([]snapshot.Finding, map[string]string) {
 	e.forgetBefore(frames[0])
-	w := newWindow(frames, e.counts)
+	w := newWindow(frames, e.counts, &e.cfg)
 	var findings []snapshot.Finding
 	na := map[string]string{}
 	for i, r := range e.rules {

@@ -142,9 +142,10 @@ func excludeStates(ps []*snapshot.Process, states ...string) []*snapshot.Process
 type procCounts struct {
 	working   int // threads doing something (see isWorking)
 	qcWaiting int // of them, in "Waiting for query cache lock"
+	deepPages int // running SELECTs with an OFFSET of at least deepOffset
 }
 
-func countProcesses(list []snapshot.Process) procCounts {
+func countProcesses(list []snapshot.Process, deepOffset int64) procCounts {
 	var c procCounts
 	for i := range list {
 		p := &list[i]
@@ -154,6 +155,9 @@ func countProcesses(list []snapshot.Process) procCounts {
 		c.working++
 		if strings.EqualFold(p.State, qcWaitState) {
 			c.qcWaiting++
+		}
+		if _, ok := deepPage(p, deepOffset); ok {
+			c.deepPages++
 		}
 	}
 	return c

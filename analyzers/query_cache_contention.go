@@ -29,7 +29,7 @@ func checkQueryCacheContention(w *window, c *Config) verdict {
 	}
 	pv := w.processes()
 	waiters := pv.inStates(qcWaitState)
-	seen := qcSightingsOver(w, c.QCWindowFrames)
+	seen := qcSightingsOver(w, c.SightingWindow)
 	pileUp := len(waiters) >= max(c.QCWaitersWarn, 1)
 	if !pileUp && !seen.recurring(c) {
 		return quiet()
@@ -49,7 +49,7 @@ func checkQueryCacheContention(w *window, c *Config) verdict {
 		title += fmt.Sprintf("; %d writes run meanwhile", len(writers))
 	}
 	if len(waiters) == 0 {
-		waiters = recentQCWaiters(w, c.QCWindowFrames)
+		waiters = recentQCWaiters(w, c.SightingWindow)
 	}
 	return raise(sev, title, qcEvidence(w, waiters, writers, seen),
 		"Switch the query cache off: SET GLOBAL query_cache_type=0; SET GLOBAL query_cache_size=0, and put "+

@@ -28,11 +28,12 @@ type window struct {
 	// counts caches per-frame processlist counts across evaluations, so rules
 	// that look back over many frames do not rescan every processlist.
 	counts map[*snapshot.Frame]procCounts
+	cfg    *Config
 }
 
-func newWindow(frames []*snapshot.Frame, counts map[*snapshot.Frame]procCounts) *window {
+func newWindow(frames []*snapshot.Frame, counts map[*snapshot.Frame]procCounts, cfg *Config) *window {
 	cur := frames[len(frames)-1]
-	return &window{frames: frames, cur: cur, snap: cur.Snapshot, rates: cur.Rates, counts: counts}
+	return &window{frames: frames, cur: cur, snap: cur.Snapshot, rates: cur.Rates, counts: counts, cfg: cfg}
 }
 
 // recent returns the last n frames (fewer if the window is shorter).
@@ -45,7 +46,7 @@ func (w *window) countsOf(f *snapshot.Frame) procCounts {
 	if c, ok := w.counts[f]; ok {
 		return c
 	}
-	c := countProcesses(f.Snapshot.Processlist)
+	c := countProcesses(f.Snapshot.Processlist, w.cfg.DeepOffsetMin)
 	if w.counts != nil {
 		w.counts[f] = c
 	}
