@@ -47,10 +47,17 @@ type explainer struct {
 	actions *actionConn
 	opts    ExplainOptions
 	cache   map[string]*snapshot.Explain
+	// stuck are threads that did not show their running plan in time (e.g.
+	// waiting for a lock); they get plain EXPLAIN of their text instead.
+	stuck map[int64]time.Time
 }
 
+// minExplainTime is the least time left in a tick worth starting a fetch in.
+const minExplainTime = 50 * time.Millisecond
+
 func newExplainer(link *serverLink, actions *actionConn, opts ExplainOptions) *explainer {
-	return &explainer{link: link, actions: actions, opts: opts.withDefaults(), cache: map[string]*snapshot.Explain{}}
+	return &explainer{link: link, actions: actions, opts: opts.withDefaults(),
+		cache: map[string]*snapshot.Explain{}, stuck: map[int64]time.Time{}}
 }
 
 // Name implements Collector.
@@ -74,7 +81,7 @@ func (e *explainer) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 			continue
 		}
 		ex := e.fresh(fp, s.Time)
-		if ex == nil && fetched < e.opts.PerTick {
+		if ex == nil && fetched < e.opts.PerTick && timeLeft(ctx) >= minExplainTime {
 			fetched++
 			ex = e.fetch(ctx, sess.Caps, p, fp, s.Time)
 		}
@@ -111,12 +118,33 @@ func (e *explainer) prune(now time.Time) {
 			delete(e.cache, fp)
 		}
 	}
+	for id, at := range e.stuck {
+		if now.Sub(at) >= e.opts.TTL {
+			delete(e.stuck, id)
+		}
+	}
+}
+
+// timeLeft is the time until ctx's deadline (a long time without one).
+func timeLeft(ctx context.Context) time.Duration {
+	if dl, ok := ctx.Deadline(); ok {
+		return time.Until(dl)
+	}
+	return time.Hour
 }
 
 // fetch gets one plan; nil when the UI holds the on-demand connection.
 func (e *explainer) fetch(ctx context.Context, caps Capabilities, p snapshot.Process, fp string, now time.Time) *snapshot.Explain {
-	rows, method, ran, err := planOf(ctx, e.actions.tryDo, caps.Explain, p)
+	method := caps.Explain
+	if _, stuck := e.stuck[p.ID]; stuck {
+		method = ExplainStatement
+	}
+	rows, method, ran, err := planOf(ctx, e.actions.tryDo, method, p)
 	if !ran {
+		return nil
+	}
+	if err != nil && method != ExplainStatement && isDeadline(err) {
+		e.stuck[p.ID] = now // next tick: the text, without waiting again
 		return nil
 	}
 	ex := &snapshot.Explain{Fingerprint: fp, ThreadID: p.ID, Statement: p.Info, Method: method, Rows: rows, At: now}

@@ -39,7 +39,9 @@ func isFullScan(r snapshot.ExplainRow) bool { return r.Type == "ALL" || r.Type =
 
 func TestLiveExplainsRunningFullScanUpdate(t *testing.T) {
 	srv := fullScanTable(t, "fts_running")
-	l := newLive(t, rootOptions(srv), 200*time.Millisecond, func(o *LiveOptions) {
+	// A whole second per tick, so the running plan arrives in time even on
+	// a loaded machine.
+	l := newLive(t, rootOptions(srv), time.Second, func(o *LiveOptions) {
 		o.Explain = ExplainOptions{After: 300 * time.Millisecond}
 	})
 	// SLEEP per examined row keeps the scan running for seconds.
@@ -74,7 +76,7 @@ func TestLiveExplainOfLockWaitFallsBackToText(t *testing.T) {
 	if _, err := holder.Exec("SELECT * FROM b WHERE id = 2000 FOR UPDATE"); err != nil {
 		t.Fatal(err)
 	}
-	l := newLive(t, rootOptions(srv), 200*time.Millisecond, func(o *LiveOptions) {
+	l := newLive(t, rootOptions(srv), testInterval, func(o *LiveOptions) {
 		o.Explain = ExplainOptions{After: 300 * time.Millisecond}
 	})
 	// The scan stops at the locked row; a waiting thread cannot show its plan.
@@ -103,10 +105,10 @@ func TestLiveExplainOfLockWaitFallsBackToText(t *testing.T) {
 func TestLiveExplainAction(t *testing.T) {
 	srv := sharedServer(t)
 	srv.Exec(t, "CREATE DATABASE IF NOT EXISTS act", "CREATE TABLE IF NOT EXISTS act.t (id INT PRIMARY KEY, c INT)", "REPLACE INTO act.t VALUES (3, 3), (4, 4)")
-	l := newLive(t, rootOptions(srv), 200*time.Millisecond, nil)
-	next(t, l)
+	l := newLive(t, rootOptions(srv), testInterval, nil)
 	ctx := context.Background()
-	idle := l.link.sess.ID // an idle thread: the running plan is not available, the text is
+	// An idle thread has no running plan, so the text is explained.
+	idle := idleThreadID(t, srv)
 
 	rows, err := l.Explain(ctx, idle, "SELECT * FROM act.t WHERE c = 3")
 	if err != nil || len(rows) != 1 || rows[0].Type != "ALL" {
@@ -128,4 +130,19 @@ func TestLiveExplainAction(t *testing.T) {
 	if _, err := l.Explain(ctx, 0, "SELECT 1"); err == nil || !strings.Contains(err.Error(), "invalid thread id") {
 		t.Errorf("thread 0: %v", err)
 	}
+}
+
+// idleThreadID opens a connection that stays idle and returns its id.
+func idleThreadID(t *testing.T, srv *testdb.Server) int64 {
+	t.Helper()
+	conn, err := openDB(t, srv.DSN("")).Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	var id int64
+	if err := conn.QueryRowContext(context.Background(), "SELECT CONNECTION_ID()").Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	return id
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -41,6 +42,10 @@ type Live struct {
 	actions *actionConn
 	entries []*scheduled
 	host    hostRunner
+
+	// tick serialises Next's sampling with Close.
+	tick   sync.Mutex
+	closed bool
 
 	next      time.Time
 	prev      *snapshot.Snapshot
@@ -102,16 +107,17 @@ func statementBudget(interval time.Duration) time.Duration {
 	return interval * 8 / 10
 }
 
-// schedule lists the database collectors in the order they must run:
-// variables before InnoDB (redo capacity), processlist before EXPLAIN.
+// schedule lists the database collectors in the order they run: the cheap
+// per-second sources first, so a slow InnoDB dump cannot starve them; InnoDB
+// after variables (redo capacity); EXPLAIN last, on the time left over.
 func (l *Live) schedule() []*scheduled {
 	link := &l.link
 	return []*scheduled{
-		{c: &Variables{link: link}, every: l.opts.VariablesEvery},
 		{c: &Status{link: link}},
 		{c: &Processlist{link: link}},
-		{c: &InnoDB{link: link}, every: l.opts.InnoDBEvery},
+		{c: &Variables{link: link}, every: l.opts.VariablesEvery},
 		{c: &Replica{link: link}, every: l.opts.ReplicaEvery},
+		{c: &InnoDB{link: link}, every: l.opts.InnoDBEvery},
 		{c: newExplainer(link, l.actions, l.opts.Explain)},
 	}
 }
@@ -155,6 +161,11 @@ func (l *Live) Next(ctx context.Context) (*snapshot.Snapshot, error) {
 	if err := l.waitTick(ctx); err != nil {
 		return nil, err
 	}
+	l.tick.Lock()
+	defer l.tick.Unlock()
+	if l.closed {
+		return nil, errClosed
+	}
 	now := time.Now()
 	s := &snapshot.Snapshot{Time: now, Collectors: map[string]snapshot.CollectorState{}}
 	tickCtx, cancel := context.WithDeadline(ctx, now.Add(statementBudget(l.opts.Interval)))
@@ -193,8 +204,17 @@ func (l *Live) waitTick(ctx context.Context) error {
 	return nil
 }
 
-// Close releases both connections.
+// errClosed is returned by Next after Close.
+var errClosed = errors.New("live source closed")
+
+// Close releases both connections. It may be called while Next waits.
 func (l *Live) Close() error {
+	l.tick.Lock()
+	defer l.tick.Unlock()
+	if l.closed {
+		return nil
+	}
+	l.closed = true
 	l.link.sess.abandon()
 	l.link.sess = nil
 	l.actions.close()

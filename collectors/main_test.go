@@ -20,6 +20,8 @@ var shared struct {
 }
 
 func TestMain(m *testing.M) {
+	// Workload connections killed or cut by the tests would log to stderr.
+	mysql.SetLogger(quietLogger{})
 	code := m.Run()
 	if shared.srv != nil {
 		shared.srv.Close()
@@ -35,6 +37,10 @@ func sharedServer(t *testing.T) *testdb.Server {
 	}
 	return shared.srv
 }
+
+// testInterval is the tick of integration tests that do not test timing:
+// long enough for a loaded 2-core machine to finish a tick in the budget.
+const testInterval = 400 * time.Millisecond
 
 // rootOptions connects as root over the server's socket.
 func rootOptions(srv *testdb.Server) ConnOptions {

@@ -11,9 +11,18 @@ import (
 // the server unreachable when it answered nothing this tick.
 func (l *Live) sampleDB(ctx context.Context, s *snapshot.Snapshot) {
 	s.Server.Address = l.address
+	reconnecting := l.link.sess == nil
 	if !l.ensureSession(ctx, s.Time) {
 		l.markAllStale(s, "not connected: "+l.lastErr)
 		l.markDown(s)
+		return
+	}
+	// A slow connect leaves too little of the tick: sampling now would time
+	// out and reconnect again, round after round.
+	if reconnecting && timeLeft(ctx) < statementBudget(l.opts.Interval)/2 {
+		l.markAllStale(s, "connected during this tick; sampling starts with the next")
+		l.fillServer(s)
+		l.downSince = time.Time{}
 		return
 	}
 	run := runDB(ctx, l.entries, l.prev, s, l.opts.Interval)

@@ -76,11 +76,11 @@ func carryForward(e *scheduled, prev, s *snapshot.Snapshot) {
 	if c, ok := e.c.(carrier); ok {
 		c.carry(prev, s)
 	}
+	var st snapshot.CollectorState
 	if prev != nil {
-		if old, ok := prev.Collectors[e.c.Name()]; ok && old.Unavailable != "" {
-			s.Collectors[e.c.Name()] = snapshot.CollectorState{Unavailable: old.Unavailable}
-		}
+		st.Unavailable = prev.Collectors[e.c.Name()].Unavailable
 	}
+	s.Collectors[e.c.Name()] = st
 }
 
 // markSkipped records a collector that could not run this tick.
