@@ -24,7 +24,8 @@ type glyph struct {
 // repeats the same few dozen characters thousands of times.
 type glyphCache struct {
 	face     font.Face
-	baseline fixed.Int26_6
+	baseline fixed.Int26_6   // from the top of a cell
+	boxNudge fixed.Point26_6 // extra shift for box-drawing runes, see boxes.go
 	glyphs   map[rune]glyph
 }
 
@@ -60,7 +61,8 @@ func newGlyphCache(f *opentype.Font) (*glyphCache, error) {
 	if err != nil {
 		return nil, fmt.Errorf("picture: Go Mono face: %w", err)
 	}
-	return &glyphCache{face: face, baseline: boxBaseline(face), glyphs: map[rune]glyph{}}, nil
+	baseline := boxBaseline(face)
+	return &glyphCache{face: face, baseline: baseline, boxNudge: boxNudge(face, baseline), glyphs: map[rune]glyph{}}, nil
 }
 
 // boxBaseline puts the top of the vertical box line at the top of the cell,
@@ -78,11 +80,18 @@ func (c *glyphCache) get(r rune) glyph {
 		return g
 	}
 	var g glyph
-	dr, mask, maskp, _, ok := c.face.Glyph(fixed.Point26_6{Y: c.baseline}, r)
+	dot := fixed.Point26_6{Y: c.baseline}
+	if isBoxDrawing(r) {
+		dot = dot.Add(c.boxNudge)
+	}
+	dr, mask, maskp, _, ok := c.face.Glyph(dot, r)
 	if ok && mask != nil {
 		// The face reuses its mask buffer, so keep a copy.
 		own := image.NewAlpha(image.Rect(0, 0, dr.Dx(), dr.Dy()))
 		draw.Draw(own, own.Bounds(), mask, maskp, draw.Src)
+		if isBoxDrawing(r) {
+			snapToPixels(own)
+		}
 		g = glyph{rect: dr, mask: own, ok: true}
 	}
 	c.glyphs[r] = g

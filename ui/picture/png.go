@@ -12,14 +12,14 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// PNG cell geometry in pixels. Go Mono at FontSize advances exactly
-// CellWidth, and its box-drawing glyphs are CellHeight tall, so horizontal
-// and vertical borders join without gaps. An image is cols×CellWidth by
-// rows×CellHeight pixels.
+// PNG cell geometry in pixels. Go Mono at FontSize px advances exactly
+// CellWidth, an odd width that centres vertical box strokes on a pixel, and
+// its │ is a little over CellHeight tall, so borders join without gaps. An
+// image is cols×CellWidth by rows×CellHeight pixels.
 const (
-	CellWidth  = 8
-	CellHeight = 15
-	FontSize   = 40.0 / 3
+	CellWidth  = 9
+	CellHeight = 17
+	FontSize   = 15
 )
 
 // WritePNG writes the screen as a PNG image (see Image).
