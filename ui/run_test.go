@@ -53,12 +53,13 @@ func waitRun(t *testing.T, done chan error) error {
 func TestRunQuitsOnQ(t *testing.T) {
 	d := New(Options{})
 	screen, _, done := startRun(t, d)
-	if d.latest.Seq != 1001 {
-		t.Errorf("latest frame = %d", d.latest.Seq)
-	}
 	screen.InjectKey(tcell.KeyRune, 'q', tcell.ModNone)
 	if err := waitRun(t, done); err != nil {
 		t.Errorf("quit returned %v", err)
+	}
+	// Read only after Run returned: the dashboard belongs to the UI goroutine.
+	if d.latest.Seq != 1001 {
+		t.Errorf("latest frame = %d", d.latest.Seq)
 	}
 }
 
