@@ -88,3 +88,9 @@ func (in *input) finish() {
 		in.progress(in.done, in.total)
 	}
 }
+
+// complete reports all input read, for parts read whole or skipped.
+func (in *input) complete() {
+	in.done = in.total
+	in.finish()
+}

@@ -55,6 +55,7 @@ func importPtStalk(path string, opts Options) ([]Session, error) {
 			sessions = append(sessions, s)
 		}
 	}
+	in.complete()
 	if len(sessions) == 0 {
 		return nil, fmt.Errorf("%s: the pt-stalk files hold no samples", path)
 	}

@@ -217,3 +217,13 @@ func TestPtStalkRenamedParts(t *testing.T) {
 		t.Errorf("snapshot 2: status %v, %d rows, host %+v", sn.Status != nil, len(sn.Processlist), sn.Host)
 	}
 }
+
+func TestPtStalkProgressReachesTotal(t *testing.T) {
+	var done, total int64
+	if _, err := Import(ptStalkDir, Options{Location: time.UTC, Progress: func(d, tot int64) { done, total = d, tot }}); err != nil {
+		t.Fatal(err)
+	}
+	if done != total || total < 3_000_000 {
+		t.Errorf("progress ended at %d of %d", done, total)
+	}
+}

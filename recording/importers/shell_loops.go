@@ -68,6 +68,10 @@ type shellReader struct {
 
 // shellFile is the per-file state: each loop prints its own headers.
 type shellFile struct {
+	// tableStarts is set at a Variable_name header; variables says whether the
+	// table under it is SHOW VARIABLES.
+	tableStarts, variables bool
+
 	cols   snapshot.ProcesslistColumns
 	vmstat snapshot.VmstatParser
 	rows   []stampedVmstat
@@ -104,7 +108,7 @@ func (r *shellReader) line(f *shellFile, at int64, text string) string {
 	case trimmed == "":
 		return "" // a loop whose query printed nothing
 	case strings.HasPrefix(trimmed, "Variable_name"):
-		r.statusAt(at)
+		f.tableStarts = true // a status or variables table; its first row says which
 		return ""
 	}
 	if cols, ok := snapshot.ParseProcesslistHeader(trimmed); ok {
@@ -115,7 +119,7 @@ func (r *shellReader) line(f *shellFile, at int64, text string) string {
 		return ""
 	}
 	if name, value, ok := snapshot.ParseStatusRow(trimmed); ok {
-		r.statusAt(at)[name] = value
+		r.statusOrVariable(f, at, name, value)
 		return ""
 	}
 	if strings.Contains(trimmed, "\t") {
@@ -129,6 +133,23 @@ func (r *shellReader) line(f *shellFile, at int64, text string) string {
 		f.rows = append(f.rows, stampedVmstat{at, row})
 	}
 	return ""
+}
+
+// statusOrVariable files a Variable_name/Value row. SHOW VARIABLES and SHOW
+// STATUS print the same layout; a table whose first row is lower case is
+// variables (status starts with Aborted_clients; wsrep_* status comes last).
+func (r *shellReader) statusOrVariable(f *shellFile, at int64, name, value string) {
+	if f.tableStarts {
+		f.variables, f.tableStarts = isLower(name[0]), false
+	}
+	if f.variables {
+		if r.tl.variables == nil {
+			r.tl.variables = map[string]string{}
+		}
+		r.tl.variables[name] = value // the latest value stands for the capture
+		return
+	}
+	r.statusAt(at)[name] = value
 }
 
 func (r *shellReader) statusAt(at int64) map[string]string {
@@ -198,3 +219,5 @@ func (c *stampCache) split(line string) (sec int64, text string, ok bool) {
 	}
 	return c.sec, text, true
 }
+
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }

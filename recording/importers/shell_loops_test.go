@@ -227,3 +227,24 @@ func copyFile(t testing.TB, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// A SHOW VARIABLES loop shares the Variable_name/Value layout; its lower-case
+// names go to Variables, not to status.
+func TestShellLoopsVariables(t *testing.T) {
+	dir := t.TempDir()
+	text := "2026/12/01 04:38:26 Variable_name\tValue\n" +
+		"2026/12/01 04:38:26 max_connections\t151\n" +
+		"2026/12/01 04:38:27 Variable_name\tValue\n" +
+		"2026/12/01 04:38:27 Uptime\t6\n"
+	if err := os.WriteFile(filepath.Join(dir, "log"), []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Import(dir, Options{Location: time.UTC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := c.Sessions[0]
+	if len(s.Snapshots) != 1 || s.Snapshots[0].Variables["max_connections"] != "151" || s.Snapshots[0].Status["Uptime"] != "6" {
+		t.Errorf("%d snapshots, first %+v", len(s.Snapshots), s.Snapshots[0])
+	}
+}
