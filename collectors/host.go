@@ -1,0 +1,153 @@
+package collectors
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/shirou/gopsutil/v4/load"
+	"github.com/shirou/gopsutil/v4/mem"
+	"github.com/shirou/gopsutil/v4/net"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// Host samples the machine the monitor runs on: CPU times, run queue,
+// context switches and interrupts from /proc/stat, swapping from
+// /proc/vmstat, per-disk counters from /proc/diskstats, and load, memory and
+// network through gopsutil. When the server is elsewhere it records only
+// that (Remote), because this machine's figures would be the wrong ones.
+// Collect must not be called concurrently; it reuses its buffers.
+type Host struct {
+	// Remote forces the server to be treated as on another machine; otherwise
+	// it is decided from the snapshot's server address with IsLocalServer.
+	Remote bool
+	// ProcRoot is where procfs is mounted; "/proc" when empty.
+	ProcRoot string
+
+	hostname string
+	local    map[string]bool // IsLocalServer answers by address
+	buf      []byte
+	names    map[string]string // device names of earlier samples, reused
+}
+
+// Name identifies the collector in Snapshot.Collectors.
+func (h *Host) Name() string { return NameHost }
+
+// Collect fills s.Host. Parts that fail are left zero and reported in the
+// returned error; the others are still filled.
+func (h *Host) Collect(ctx context.Context, s *snapshot.Snapshot) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if h.hostname == "" {
+		h.hostname, _ = os.Hostname()
+	}
+	if h.isRemote(s.Server.Address) {
+		s.Host = &snapshot.Host{Remote: true, Hostname: h.hostname}
+		return nil
+	}
+	out := &snapshot.Host{Hostname: h.hostname}
+	var errs []error
+	errs = append(errs, h.readProc("stat", func(b []byte) { parseProcStat(b, out) }))
+	errs = append(errs, h.readProc("vmstat", func(b []byte) { parseVMStat(b, out) }))
+	errs = append(errs, h.readProc("diskstats", func(b []byte) {
+		out.Disks = parseDiskstats(b, make([]snapshot.DiskCounters, 0, len(h.names)), h.deviceName)
+	}))
+	errs = append(errs, fillLoad(ctx, out), fillMemory(ctx, out), fillNets(ctx, out))
+	s.Host = out
+	return errors.Join(errs...)
+}
+
+func (h *Host) isRemote(addr string) bool {
+	if h.Remote {
+		return true
+	}
+	local, ok := h.local[addr]
+	if !ok {
+		local = IsLocalServer(addr)
+		if h.local == nil {
+			h.local = map[string]bool{}
+		}
+		h.local[addr] = local
+	}
+	return !local
+}
+
+// readProc reads a procfs file into the reused buffer and hands it to parse.
+func (h *Host) readProc(name string, parse func([]byte)) error {
+	root := h.ProcRoot
+	if root == "" {
+		root = "/proc"
+	}
+	f, err := os.Open(filepath.Join(root, name))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if h.buf == nil {
+		h.buf = make([]byte, 0, 16<<10) // /proc/stat and vmstat fit; larger files grow it once
+	}
+	h.buf = h.buf[:0]
+	for {
+		if len(h.buf) == cap(h.buf) {
+			h.buf = append(h.buf, 0)[:len(h.buf)]
+		}
+		n, err := f.Read(h.buf[len(h.buf):cap(h.buf)])
+		h.buf = h.buf[:len(h.buf)+n]
+		if err != nil || n == 0 {
+			break
+		}
+	}
+	parse(h.buf)
+	return nil
+}
+
+// deviceName returns the device name as a string, reusing the string of an
+// earlier sample so steady state allocates nothing for names.
+func (h *Host) deviceName(b []byte) string {
+	if s, ok := h.names[string(b)]; ok {
+		return s
+	}
+	if h.names == nil {
+		h.names = map[string]string{}
+	}
+	s := string(b)
+	h.names[s] = s
+	return s
+}
+
+func fillLoad(ctx context.Context, out *snapshot.Host) error {
+	avg, err := load.AvgWithContext(ctx)
+	if err != nil {
+		return fmt.Errorf("load average: %w", err)
+	}
+	out.Load1, out.Load5, out.Load15 = avg.Load1, avg.Load5, avg.Load15
+	return nil
+}
+
+func fillMemory(ctx context.Context, out *snapshot.Host) error {
+	vm, err := mem.VirtualMemoryWithContext(ctx)
+	if err != nil {
+		return fmt.Errorf("memory: %w", err)
+	}
+	out.MemTotal, out.MemAvailable, out.MemFree = vm.Total, vm.Available, vm.Free
+	out.MemBuffers, out.MemCached = vm.Buffers, vm.Cached
+	out.SwapTotal, out.SwapFree = vm.SwapTotal, vm.SwapFree
+	return nil
+}
+
+func fillNets(ctx context.Context, out *snapshot.Host) error {
+	nics, err := net.IOCountersWithContext(ctx, true)
+	if err != nil {
+		return fmt.Errorf("network: %w", err)
+	}
+	out.Nets = make([]snapshot.NetCounters, 0, len(nics))
+	for _, n := range nics {
+		out.Nets = append(out.Nets, snapshot.NetCounters{Name: n.Name, RxBytes: n.BytesRecv,
+			TxBytes: n.BytesSent, RxPackets: n.PacketsRecv, TxPackets: n.PacketsSent})
+	}
+	return nil
+}
