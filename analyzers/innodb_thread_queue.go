@@ -35,18 +35,3 @@ func checkInnoDBThreadQueue(w *window, _ *Config) verdict {
 		"Queries wait for an innodb_thread_concurrency slot: if the CPUs have room, raise "+
 			"innodb_thread_concurrency (0 = no limit); otherwise find what keeps the running queries long.", nil)
 }
-
-// innodbNA says why InnoDB status cannot be read on this source, or "".
-func innodbNA(w *window) string {
-	if r := w.unavailable(collectorInnoDB); r != "" {
-		return r
-	}
-	if w.snap.InnoDB != nil || w.snap.Server.Unreachable {
-		return ""
-	}
-	// A collector that failed this tick is not a source without InnoDB.
-	if st, ok := w.snap.Collectors[collectorInnoDB]; ok && (st.Stale || st.Error != "") {
-		return ""
-	}
-	return "no SHOW ENGINE INNODB STATUS in this source"
-}

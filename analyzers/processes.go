@@ -109,11 +109,11 @@ func sortByTime(ps []*snapshot.Process) {
 	})
 }
 
-// ids returns the processlist ids of ps, at most max of them.
-func ids(ps []*snapshot.Process, max int) []int64 {
-	out := make([]int64, 0, min(len(ps), max))
+// ids returns the processlist ids of ps, at most limit of them.
+func ids(ps []*snapshot.Process, limit int) []int64 {
+	out := make([]int64, 0, min(len(ps), limit))
 	for _, p := range ps {
-		if len(out) == max {
+		if len(out) == limit {
 			break
 		}
 		out = append(out, p.ID)

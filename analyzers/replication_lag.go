@@ -18,7 +18,7 @@ func checkReplicationLag(w *window, c *Config) verdict {
 	}
 	rep := w.snap.Replica
 	if rep == nil {
-		if w.snap.Server.Unreachable {
+		if w.failedThisTick(collectorReplica) {
 			return quiet()
 		}
 		return notApplicable("not a replica")

@@ -127,13 +127,20 @@ func (w *window) hostNA() string {
 	if h != nil && h.Remote {
 		return "server is on another machine: host figures are not collected"
 	}
-	if h == nil {
-		if st, ok := w.snap.Collectors[collectorHost]; ok && (st.Stale || st.Error != "") {
-			return ""
-		}
+	if h == nil && !w.failedThisTick(collectorHost) {
 		return "no host figures in this source"
 	}
 	return ""
+}
+
+// failedThisTick reports a collector that timed out or failed this tick: its
+// part is missing for now, which is not the same as a source without it.
+func (w *window) failedThisTick(collector string) bool {
+	if w.snap.Server.Unreachable {
+		return true
+	}
+	st, ok := w.snap.Collectors[collector]
+	return ok && (st.Stale || st.Error != "")
 }
 
 // hostRates returns the current host rates, or nil.
@@ -162,4 +169,15 @@ func (w *window) hostFigures() string {
 func (w *window) variable(name string) (string, bool) {
 	v, ok := w.snap.Variables[name]
 	return strings.TrimSpace(v), ok
+}
+
+// innodbNA says why InnoDB status cannot be read on this source, or "".
+func innodbNA(w *window) string {
+	if r := w.unavailable(collectorInnoDB); r != "" {
+		return r
+	}
+	if w.snap.InnoDB != nil || w.failedThisTick(collectorInnoDB) {
+		return ""
+	}
+	return "no SHOW ENGINE INNODB STATUS in this source"
 }
