@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -32,6 +33,8 @@ type LiveOptions struct {
 	// MaxBackoff caps the wait between reconnection attempts (default 5 s).
 	MaxBackoff time.Duration
 }
+
+var _ pipeline.Source = (*Live)(nil)
 
 // Live samples a server once per tick. It implements pipeline.Source.
 type Live struct {
@@ -128,6 +131,8 @@ func (l *Live) Address() string { return l.address }
 // Connect opens the sampling connection now, so a wrong password or host is
 // reported before the dashboard starts. The error is one clear line.
 func (l *Live) Connect(ctx context.Context) error {
+	l.tick.Lock()
+	defer l.tick.Unlock()
 	if l.link.sess != nil {
 		return nil
 	}
@@ -140,7 +145,13 @@ func (l *Live) Connect(ctx context.Context) error {
 }
 
 // Capabilities returns what was learnt about the server at the last connect.
-func (l *Live) Capabilities() Capabilities { return l.caps }
+// Safe from any goroutine.
+func (l *Live) Capabilities() Capabilities {
+	if c := l.sharedCaps.Load(); c != nil {
+		return *c
+	}
+	return Capabilities{}
+}
 
 // adopt makes sess the sampling session; every collector is due at once since
 // the server may have restarted with other settings.

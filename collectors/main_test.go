@@ -31,11 +31,16 @@ func TestMain(m *testing.M) {
 
 func sharedServer(t *testing.T) *testdb.Server {
 	t.Helper()
-	shared.once.Do(func() { shared.srv, shared.err = testdb.Launch() })
-	if shared.err != nil {
-		t.Fatalf("testdb: %v", shared.err)
+	srv, err := sharedServerErr()
+	if err != nil {
+		t.Fatalf("testdb: %v", err)
 	}
-	return shared.srv
+	return srv
+}
+
+func sharedServerErr() (*testdb.Server, error) {
+	shared.once.Do(func() { shared.srv, shared.err = testdb.Launch() })
+	return shared.srv, shared.err
 }
 
 // testInterval is the tick of integration tests that do not test timing:

@@ -95,9 +95,9 @@ func markSkipped(e *scheduled, prev, s *snapshot.Snapshot, why string) {
 
 func describeLost(run dbRun) string {
 	if run.timedOut != "" {
-		return run.timedOut + " timed out"
+		return "no answer to " + run.timedOut + " within the tick"
 	}
-	return firstLine(run.lost.Error())
+	return "connection lost: " + firstLine(run.lost.Error())
 }
 
 // collectorError is the one-line error shown for a failed collector.
