@@ -1,7 +1,6 @@
-// Package importers turns captures made by other tools — timestamped shell
-// loops, pt-stalk collections, mysqladmin extended-status output, saved InnoDB
-// status text — into the Snapshots live collection produces, so replay, report
-// and analyzers treat them like any recording.
+// Package importers turns captures made by other tools (timestamped shell loops,
+// pt-stalk, mysqladmin extended-status, saved InnoDB status text) into the
+// Snapshots live collection produces, so replay, report and analyzers apply.
 package importers
 
 import (

@@ -3,8 +3,6 @@ package importers
 import (
 	"fmt"
 	"os"
-	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -17,14 +15,6 @@ import (
 // markers); mysqladmin tables, \G processlists and vmstat rows come one per
 // second from loops started together, so their i-th samples are placed on a
 // common estimated clock and the session is Approximate.
-
-// ptStalkParts are the file suffixes pt-stalk writes that the import reads;
-// other parts (iostat, mpstat, df, lock-waits...) repeat what these hold or
-// have no place in a Snapshot.
-var ptStalkParts = []string{
-	"processlist", "mysqladmin", "innodbstatus1", "innodbstatus2", "variables",
-	"vmstat", "diskstats", "procstat", "procvmstat", "hostname", "output",
-}
 
 func importPtStalk(path string, opts Options) ([]Session, error) {
 	files, err := regularFiles(path)
@@ -60,70 +50,6 @@ func importPtStalk(path string, opts Options) ([]Session, error) {
 		return nil, fmt.Errorf("%s: the pt-stalk files hold no samples", path)
 	}
 	return sessions, nil
-}
-
-// ptGroup is one collection: its prefix and its files by part.
-type ptGroup struct {
-	prefix string
-	files  map[string]string
-}
-
-// groupPtStalk sorts files into collections by prefix; the part suffix says
-// what a file holds. Files with no pt-stalk name at all (renamed, or a single
-// part given alone) are placed by their content in a collection of their own.
-func groupPtStalk(files []string) []ptGroup {
-	byPrefix := map[string]*ptGroup{}
-	var order, unnamed []string
-	add := func(prefix, part, file string) {
-		g := byPrefix[prefix]
-		if g == nil {
-			g = &ptGroup{prefix: prefix, files: map[string]string{}}
-			byPrefix[prefix] = g
-			order = append(order, prefix)
-		}
-		if _, taken := g.files[part]; !taken {
-			g.files[part] = file
-		}
-	}
-	for _, f := range files {
-		if prefix, part := splitPtStalkName(filepath.Base(f)); part != "" {
-			add(prefix, part, f)
-		} else {
-			unnamed = append(unnamed, f)
-		}
-	}
-	for _, f := range unnamed {
-		if hasKnownPrefix(filepath.Base(f), byPrefix) {
-			continue // a part of a named collection the import does not read
-		}
-		if part := guessPtStalkPart(f); part != "" {
-			add("", part, f)
-		}
-	}
-	slices.Sort(order)
-	out := make([]ptGroup, 0, len(order))
-	for _, p := range order {
-		out = append(out, *byPrefix[p])
-	}
-	return out
-}
-
-func hasKnownPrefix(name string, groups map[string]*ptGroup) bool {
-	for prefix := range groups {
-		if prefix != "" && strings.HasPrefix(name, prefix+"-") {
-			return true
-		}
-	}
-	return false
-}
-
-func splitPtStalkName(name string) (prefix, part string) {
-	for _, p := range ptStalkParts {
-		if pre, ok := strings.CutSuffix(name, "-"+p); ok {
-			return pre, p
-		}
-	}
-	return "", ""
 }
 
 func ptStalkSession(in *input, g ptGroup, opts Options) (Session, error) {
