@@ -5,6 +5,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/rivo/uniseg"
 )
 
 // Render draws the dashboard as it looks at frame f onto an off-screen
@@ -32,19 +33,24 @@ func (d *Dashboard) drawOn(width, height int) tcell.SimulationScreen {
 }
 
 // ScreenText returns the screen's characters, one line per row, with trailing
-// blanks trimmed.
+// blanks trimmed. A wide character's second cell is skipped, so CJK text reads
+// as on the terminal.
 func ScreenText(s tcell.SimulationScreen) string {
 	cells, w, h := s.GetContents()
 	var b strings.Builder
 	for y := range h {
 		var line strings.Builder
-		for x := range w {
+		for x := 0; x < w; x++ {
 			c := cells[y*w+x]
 			if len(c.Runes) == 0 {
 				line.WriteByte(' ')
 				continue
 			}
-			line.WriteString(string(c.Runes))
+			text := string(c.Runes)
+			line.WriteString(text)
+			if uniseg.StringWidth(text) == 2 {
+				x++
+			}
 		}
 		b.WriteString(strings.TrimRight(line.String(), " "))
 		b.WriteByte('\n')

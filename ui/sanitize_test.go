@@ -59,3 +59,9 @@ func TestHostileServerTextNeverReachesScreen(t *testing.T) {
 	s := ScreenText(screen)
 	mustContain(t, s, "ev?[31mil", "?]52;c;", "/* [yellow]fake[-] */", `\xC3(`, "bad?[Kerror")
 }
+
+func TestWideCharactersReadAsOnTerminal(t *testing.T) {
+	f := incidentFrame()
+	f.Snapshot.Processlist[3].Info = "SELECT '日本語' FROM t"
+	mustContain(t, ScreenText(Render(f, 120, 30, nil)), "SELECT '日本語' FROM t")
+}
