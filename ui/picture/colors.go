@@ -10,8 +10,8 @@ import (
 // The colours shown for tcell.ColorDefault, as on a dark terminal theme: the
 // dashboard leaves most cells in the default colours and relies on them.
 var (
-	DefaultForeground = color.RGBA{R: 0xd0, G: 0xd0, B: 0xd0, A: 0xff}
-	DefaultBackground = color.RGBA{R: 0x12, G: 0x12, B: 0x12, A: 0xff}
+	defaultForeground = color.RGBA{R: 0xd0, G: 0xd0, B: 0xd0, A: 0xff}
+	defaultBackground = color.RGBA{R: 0x12, G: 0x12, B: 0x12, A: 0xff}
 )
 
 // paint is a cell's style resolved to what is actually put on the picture.
@@ -27,8 +27,8 @@ type paint struct {
 func resolve(st tcell.Style) paint {
 	fgc, bgc, attrs := st.Decompose()
 	p := paint{
-		fg:        rgb(fgc, DefaultForeground),
-		bg:        rgb(bgc, DefaultBackground),
+		fg:        rgb(fgc, defaultForeground),
+		bg:        rgb(bgc, defaultBackground),
 		bold:      attrs&tcell.AttrBold != 0,
 		underline: st.GetUnderlineStyle() != tcell.UnderlineStyleNone,
 	}

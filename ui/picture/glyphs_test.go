@@ -70,7 +70,7 @@ func TestHorizontalBoxLinesJoin(t *testing.T) {
 // default foreground, 0 to 1, judged on the red channel.
 func inkAt(img image.Image, x, y int) float64 {
 	c := rgbaAt(img, x, y)
-	return float64(int(c.R)-int(DefaultBackground.R)) / float64(int(DefaultForeground.R)-int(DefaultBackground.R))
+	return float64(int(c.R)-int(defaultBackground.R)) / float64(int(defaultForeground.R)-int(defaultBackground.R))
 }
 
 // inkiestColumn is the pixel column of the first cell with the most ink in row.

@@ -87,7 +87,7 @@ func TestPNGLowerBlockFillsItsBottom(t *testing.T) {
 		if got := rgbaAt(img, x, cell.Max.Y-9); got != green {
 			t.Fatalf("▅ at 9 px from the bottom, x=%d is %v, want green", x, got)
 		}
-		if got := rgbaAt(img, x, cell.Min.Y+1); got != DefaultBackground {
+		if got := rgbaAt(img, x, cell.Min.Y+1); got != defaultBackground {
 			t.Fatalf("top of ▅ at x=%d is %v, want background", x, got)
 		}
 	}
@@ -111,12 +111,12 @@ func TestPNGDrawsGlyphsAndPlaceholders(t *testing.T) {
 		{"wide rune: placeholder over two cells", 1, 2, 8},
 	}
 	for _, tt := range tests {
-		if n := cellPixels(img, tt.col, tt.row) - countColour(img, tt.col, tt.row, DefaultBackground); n < tt.minInk {
+		if n := cellPixels(img, tt.col, tt.row) - countColour(img, tt.col, tt.row, defaultBackground); n < tt.minInk {
 			t.Errorf("%s: %d inked pixels, want at least %d", tt.name, n, tt.minInk)
 		}
 	}
 	// Neighbours' antialiasing may touch an edge pixel or two.
-	if n := cellPixels(img, 3, 2) - countColour(img, 3, 2, DefaultBackground); n > 3 {
+	if n := cellPixels(img, 3, 2) - countColour(img, 3, 2, defaultBackground); n > 3 {
 		t.Errorf("control rune cell is not blank: %d inked pixels", n)
 	}
 }
@@ -127,7 +127,7 @@ func cellPixels(img image.Image, col, row int) int {
 
 func TestPNGReverseBoldText(t *testing.T) {
 	img := samplePNG(t)
-	if n := countColour(img, 1, 3, DefaultForeground); n < CellWidth*CellHeight/2 {
+	if n := countColour(img, 1, 3, defaultForeground); n < CellWidth*CellHeight/2 {
 		t.Errorf("reverse cell has %d light background pixels", n)
 	}
 	if n := countDark(img, 1, 3); n < 5 {

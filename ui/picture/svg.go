@@ -35,7 +35,7 @@ func WriteSVG(w io.Writer, screen tcell.SimulationScreen) error {
 	fmt.Fprintf(bw, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"+
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" viewBox=\"0 0 %s %s\">\n",
 		width, height, width, height)
-	fmt.Fprintf(bw, "<rect width=\"%s\" height=\"%s\" fill=\"%s\"/>\n", width, height, hexColor(DefaultBackground))
+	fmt.Fprintf(bw, "<rect width=\"%s\" height=\"%s\" fill=\"%s\"/>\n", width, height, hexColor(defaultBackground))
 	bw.WriteString("<g shape-rendering=\"crispEdges\">\n")
 	for y := range g.rows {
 		svgBackgrounds(bw, g.row(y), y)
@@ -56,7 +56,7 @@ func svgBackgrounds(w io.Writer, row []cell, y int) {
 		for end < len(row) && row[end].paint.bg == row[start].paint.bg {
 			end++
 		}
-		if bg := row[start].paint.bg; bg != DefaultBackground {
+		if bg := row[start].paint.bg; bg != defaultBackground {
 			svgRect(w, float64(start), float64(y), float64(end-start), 1, hexColor(bg))
 		}
 		start = end

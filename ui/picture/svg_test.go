@@ -91,10 +91,10 @@ func TestSVGStylesAndFills(t *testing.T) {
 		t.Errorf("red background rect = %+v, want one at column 10 of row 0", r)
 	}
 	// Reverse bold text: default background colour as text on a light-grey rect.
-	if r := find("rect", "fill", hexColor(DefaultForeground)); r == nil || r.attrs["y"] != "51" {
+	if r := find("rect", "fill", hexColor(defaultForeground)); r == nil || r.attrs["y"] != "51" {
 		t.Errorf("reverse-video background rect = %+v, want one on row 3", r)
 	}
-	if tx := find("text", "fill", hexColor(DefaultBackground)); tx == nil || tx.attrs["font-weight"] != "bold" {
+	if tx := find("text", "fill", hexColor(defaultBackground)); tx == nil || tx.attrs["font-weight"] != "bold" {
 		t.Errorf("reverse bold text = %+v", tx)
 	}
 	// ▅ in column 6: 5/8 of the row, sitting on its bottom edge.
