@@ -105,6 +105,19 @@ func unavailable(s *snapshot.Snapshot, source string) string {
 	}
 }
 
+// staleNote marks a panel whose figures were carried from an earlier tick,
+// so old numbers are not read as current; "" when fresh.
+func staleNote(s *snapshot.Snapshot, source string) string {
+	st, ok := s.Collectors[source]
+	if !ok || !st.Stale {
+		return ""
+	}
+	if st.Error == "" {
+		return "stale"
+	}
+	return "stale: " + safeLine(st.Error, 60)
+}
+
 // naLine is what a panel shows instead of zeros when its source is missing.
 func naLine(s *snapshot.Snapshot, source, fallback string) string {
 	reason := unavailable(s, source)

@@ -154,7 +154,7 @@ func isIdle(p *snapshot.Process) bool {
 
 // describe is the panel title: counts, sort order and filter, cut to width
 // by importance.
-func (l *procList) describe(width int) string {
+func (l *procList) describe(width int, stale string) string {
 	order := "desc"
 	if !l.desc {
 		order = "asc"
@@ -173,6 +173,9 @@ func (l *procList) describe(width int) string {
 		{commas(int64(l.active())) + " active", 5},
 		{"by " + procColumns[l.sortCol].title + " " + order, 6},
 		idle, filter,
+	}
+	if stale != "" {
+		items = append(items, item{"[yellow](" + stale + ")[-]", 8})
 	}
 	return " " + fit(items, width-4) + " "
 }

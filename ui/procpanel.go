@@ -15,6 +15,8 @@ type procPanel struct {
 	list    *procList
 	// missing explains an empty processlist ("n/a: ..."), or "".
 	missing string
+	// stale says the list was carried from an earlier tick, or "".
+	stale string
 	// selectedID follows the selected thread across refreshes and re-sorts.
 	selectedID int64
 }
@@ -36,6 +38,7 @@ func newProcPanel(list *procList) *procPanel {
 // set shows a snapshot's processlist.
 func (p *procPanel) set(s *snapshot.Snapshot) {
 	p.missing = ""
+	p.stale = staleNote(s, srcProcesslist)
 	if len(s.Processlist) == 0 {
 		if reason := unavailable(s, srcProcesslist); reason != "" {
 			p.missing = naLine(s, srcProcesslist, "")
@@ -64,7 +67,7 @@ func (p *procPanel) selected() *snapshot.Process {
 
 func (p *procPanel) Draw(screen tcell.Screen) {
 	_, _, w0, _ := p.GetRect()
-	p.SetTitle(p.list.describe(w0))
+	p.SetTitle(p.list.describe(w0, p.stale))
 	p.Box.DrawForSubclass(screen, p)
 	x, y, w, h := p.GetInnerRect()
 	p.content.fitColumns(w)

@@ -124,3 +124,14 @@ func TestWaitingBeforeFirstFrame(t *testing.T) {
 	d := New(Options{})
 	mustContain(t, screenOf(d, 80, 24), "waiting for the first sample")
 }
+
+func TestStaleSourcesAreMarked(t *testing.T) {
+	f := incidentFrame()
+	f.Snapshot.Collectors = map[string]snapshot.CollectorState{
+		srcHost:        {Stale: true, Error: "carried from 14:02:10"},
+		srcProcesslist: {Stale: true, Error: "timeout after 800ms"},
+	}
+	s := ScreenText(Render(f, 200, 50, nil))
+	mustContain(t, s, "Host (stale: carried from 14:02:10)", "(stale: timeout after 800ms)")
+	mustNotContain(t, s, "InnoDB (stale")
+}

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/mytop-go/mytop-go/snapshot"
 	"github.com/rivo/tview"
 )
 
@@ -109,7 +110,11 @@ func drawAt(screen tcell.Screen, p tview.Primitive, r rect) {
 func (d *Dashboard) drawPanels(screen tcell.Screen, r rect) {
 	third := r.w / 3
 	widths := []int{third, third, r.w - 2*third}
-	titles := []string{" Server /s ", " InnoDB ", " Host "}
+	titles := []string{
+		panelTitle("Server /s", d.frame.Snapshot, srcStatus),
+		panelTitle("InnoDB", d.frame.Snapshot, srcInnoDB),
+		panelTitle("Host", d.frame.Snapshot, srcHost),
+	}
 	inner := r.h - 2
 	bodies := [][]string{
 		serverLines(d.frame, d.hist, widths[0]-2),
@@ -130,6 +135,13 @@ func (d *Dashboard) drawPanels(screen tcell.Screen, r rect) {
 		}
 		px += widths[i]
 	}
+}
+
+func panelTitle(name string, s *snapshot.Snapshot, source string) string {
+	if note := staleNote(s, source); note != "" {
+		return " " + name + " [yellow](" + note + ")[-] "
+	}
+	return " " + name + " "
 }
 
 // footer shows the latest message for a few seconds, otherwise key hints.
