@@ -16,8 +16,9 @@ import (
 func IsLocalServer(addr string) bool {
 	addr = strings.TrimSpace(addr)
 	switch {
-	case addr == "", strings.HasPrefix(addr, "/"), strings.HasPrefix(addr, "unix("), strings.HasPrefix(addr, "@"):
-		return true
+	case addr == "", strings.HasPrefix(addr, "/"), strings.HasPrefix(addr, "./"), strings.HasPrefix(addr, "@"),
+		strings.HasPrefix(addr, "unix("), strings.HasSuffix(addr, ".sock"):
+		return true // unix socket (path, relative path or abstract name)
 	case strings.HasPrefix(addr, "tcp(") && strings.HasSuffix(addr, ")"):
 		addr = addr[len("tcp(") : len(addr)-1]
 	}

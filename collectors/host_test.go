@@ -59,7 +59,7 @@ func TestHostCollectReportsMissingProc(t *testing.T) {
 
 func TestIsLocalServer(t *testing.T) {
 	cases := map[string]bool{
-		"": true, "/var/run/mysqld/mysqld.sock": true, "unix(/tmp/m.sock)": true,
+		"": true, "/var/run/mysqld/mysqld.sock": true, "unix(/tmp/m.sock)": true, "mysql.sock": true, "@mysqld": true,
 		"localhost:3306": true, "LOCALHOST": true, "127.0.0.1:3306": true, "127.8.9.10": true,
 		"[::1]:3306": true, "tcp(127.0.0.1:3307)": true, "0.0.0.0:3306": true,
 		"192.0.2.10:3306": false, "[2001:db8::1]:3306": false, "tcp(203.0.113.5:3306)": false,
