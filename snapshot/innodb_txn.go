@@ -118,7 +118,7 @@ func lockWaitSeconds(line string) int64 {
 }
 
 func (trx *InnoDBTrx) appendQuery(line string) {
-	if len(trx.Query) >= maxTrxQuery {
+	if len(trx.Query) >= maxTrxQuery || line == "" {
 		return
 	}
 	if trx.Query != "" {
