@@ -23,6 +23,9 @@ const sessionScopeNote = "status was captured with SHOW STATUS (session scope): 
 	"(Com_*, Handler_*, Questions, Threads_running...) were dropped; server-wide ones (Innodb_*, " +
 	"Table_locks_*, Key_*...) are kept"
 
+// sessionScopeMissing is what a session-scope capture lacks.
+const sessionScopeMissing = "server-wide Com_*, Handler_*, Questions, Threads_running (SHOW STATUS was session scope)"
+
 // isSessionScope reports whether status samples are session-scoped: the
 // capturing statement itself is the only SHOW STATUS its connection ever ran.
 // One sample cannot tell.

@@ -31,13 +31,18 @@ func importShellLoops(path string, opts Options) ([]Session, error) {
 		}
 	}
 	sess := Session{Name: "shell loops", Problems: r.problems}
-	if samples := statusSamples(r.tl); isSessionScope(samples) {
+	samples := statusSamples(r.tl)
+	sessionScope := isSessionScope(samples)
+	if sessionScope {
 		for _, s := range samples {
 			dropSessionScoped(s)
 		}
 		sess.Notes = append(sess.Notes, sessionScopeNote)
 	}
 	sess.Snapshots, sess.Missing = r.tl.build()
+	if sessionScope {
+		sess.Missing = append(sess.Missing, sessionScopeMissing)
+	}
 	if len(sess.Snapshots) == 0 {
 		return nil, fmt.Errorf("%s: no samples found in the timestamped logs", path)
 	}
