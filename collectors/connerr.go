@@ -62,6 +62,9 @@ func describeServerRefusal(me *mysql.MySQLError, addr string) string {
 		if m := accessDeniedUser.FindStringSubmatch(me.Message); m != nil {
 			who = m[1]
 		}
+		if strings.Contains(me.Message, "using password: NO") {
+			return fmt.Sprintf("access denied for user %s (no password was given: use -p)", who)
+		}
 		return fmt.Sprintf("access denied for user %s (check the password)", who)
 	case errDBAccessDenied:
 		return "access denied to the database: " + firstLine(me.Message)

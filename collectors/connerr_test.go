@@ -20,6 +20,8 @@ func TestDescribeConnError(t *testing.T) {
 	}{
 		{"access denied", &mysql.MySQLError{Number: 1045, Message: "Access denied for user 'app'@'10.0.0.9' (using password: YES)"},
 			"access denied for user 'app'@'10.0.0.9' (check the password)"},
+		{"access denied without a password", &mysql.MySQLError{Number: 1045, Message: "Access denied for user 'app'@'localhost' (using password: NO)"},
+			"access denied for user 'app'@'localhost' (no password was given: use -p)"},
 		{"refused", &net.OpError{Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)},
 			"cannot connect to 127.0.0.1:3307: connection refused"},
 		{"unknown host", &net.OpError{Op: "dial", Err: &net.DNSError{Err: "no such host", Name: "db9.invalid", IsNotFound: true}},

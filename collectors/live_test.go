@@ -198,3 +198,20 @@ func TestLiveConnectErrorIsOneLine(t *testing.T) {
 		t.Errorf("server %+v", s.Server)
 	}
 }
+
+func TestLiveOverTCPWithPortFlag(t *testing.T) {
+	srv := sharedServer(t)
+	flags := ConnOptions{Host: "localhost", Port: srv.Port, User: "root", PasswordSet: true, NoDefaults: true}
+	o, _, err := flags.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := newLive(t, o, testInterval, nil)
+	if err := l.Connect(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	s := awaitHealthy(t, l)
+	if want := srv.Addr(); s.Server.Address != want {
+		t.Errorf("address %q, want %q", s.Server.Address, want)
+	}
+}
