@@ -5,9 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
@@ -15,6 +12,7 @@ import (
 	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/snapshot"
 	"github.com/mytop-go/mytop-go/ui"
+	"github.com/mytop-go/mytop-go/ui/picture"
 )
 
 // warmup is how much of the source before --at is replayed, so findings have
@@ -81,9 +79,5 @@ func framesUpTo(src *source, at time.Time) ([]*snapshot.Frame, error) {
 
 // writePicture writes the screen in the format the file name asks for.
 func writePicture(path string, screen tcell.SimulationScreen) error {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".txt":
-		return os.WriteFile(path, []byte(ui.ScreenText(screen)), 0o644)
-	}
-	return fmt.Errorf("%s: the picture format follows the extension: .svg, .png or .txt", path)
+	return picture.Write(path, screen)
 }
