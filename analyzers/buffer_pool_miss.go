@@ -2,6 +2,7 @@ package analyzers
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -31,16 +32,28 @@ func checkBufferPoolMiss(w *window, c *Config) verdict {
 	if hit >= c.BufferPoolHitWarn {
 		return quiet()
 	}
+	young := bpStillWarming(w, c)
 	sev := snapshot.Warning
-	if hit <= c.BufferPoolHitCrit {
+	if hit <= c.BufferPoolHitCrit && young == "" {
 		sev = snapshot.Critical
 	}
 	title := fmt.Sprintf("buffer pool hit %.1f %%: %s reads/s go to disk", hit, fmtRate(reads))
-	return raise(sev, title, bpEvidence(w, hit), bpAdvice(w), nil)
+	return raise(sev, title, bpEvidence(w, hit, young), bpAdvice(w), nil)
 }
 
-func bpEvidence(w *window, hit float64) []string {
+// bpStillWarming says when the pool may still be filling after a start: the
+// misses are then partly the cache warming up (BP-01 trap), or "".
+func bpStillWarming(w *window, c *Config) string {
+	up, ok := w.snap.Uptime()
+	if !ok || time.Duration(up)*time.Second >= c.RestartedRecent {
+		return ""
+	}
+	return fmt.Sprintf("server started %d s ago: part of these misses is the buffer pool warming up", up)
+}
+
+func bpEvidence(w *window, hit float64, young string) []string {
 	ev := []string{fmt.Sprintf("hit %.1f %% this interval = 1 - %s / %s", hit, bpReads, bpRequests)}
+	ev = appendNonEmpty(ev, young)
 	ev = append(ev, w.counterLines(bpReads, bpRequests, "Innodb_buffer_pool_read_ahead", "Innodb_data_reads")...)
 	ev = appendNonEmpty(ev, bpFreePages(w))
 	long := w.processes().running(1000, "SELECT", "UPDATE", "DELETE", "INSERT", "REPLACE")

@@ -14,8 +14,12 @@ type Config struct {
 	DefaultPersistence Persistence
 	Persistence        map[string]Persistence
 
-	// WarmupSeconds keeps ratio rules quiet right after a (re)start: cold caches
-	// and tiny counters mean nothing. APA MysqlRestarted fires for Uptime < 60.
+	// WarmupSeconds keeps ratio rules quiet right after a (re)start, while the
+	// server recovers and loads (§1.2; length UNKNOWN). Short on purpose: a
+	// per-interval ratio is a real measurement once queries run, and captured
+	// incidents often begin right after a restart (the reference capture
+	// starts at Uptime 5 s). A cold buffer pool is said in buffer_pool_miss's
+	// evidence and caps it at warning while Uptime < RestartedRecent.
 	WarmupSeconds int64
 
 	// SightingWindow is how many recent frames rules look back over for
@@ -165,7 +169,7 @@ func DefaultConfig() Config {
 			IDServerUnresponsive: {Onset: 1, Clear: 1},
 			IDServerRestarted:    {Onset: 1, Clear: 1},
 		},
-		WarmupSeconds: 60,
+		WarmupSeconds: 10,
 
 		QCWaitersWarn:      1,
 		SightingWindow:     15,
