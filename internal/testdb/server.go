@@ -1,6 +1,11 @@
 // Package testdb starts a throwaway MariaDB server for integration tests: a
 // private datadir copied from a once-initialised template, a private socket and
 // a loopback port, killed by PID when the test ends.
+//
+//	srv := testdb.Start(t, "--query-cache-type=1", "--query-cache-size=16M")
+//	db := srv.DB(t)
+//
+// A TestMain sharing one server between tests uses Launch and Close instead.
 package testdb
 
 import (
