@@ -92,12 +92,7 @@ func topStatements(ps []*snapshot.Process) []string {
 	for k := range counts {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(i, j int) bool {
-		if counts[keys[i]] != counts[keys[j]] {
-			return counts[keys[i]] > counts[keys[j]]
-		}
-		return keys[i] < keys[j]
-	})
+	sortByCount(keys, counts)
 	var out []string
 	for i, k := range keys {
 		if i == maxStatements {
@@ -165,7 +160,7 @@ func fmtDuration(d time.Duration) string {
 	case d < 2*time.Hour:
 		return strconv.FormatInt(int64(d.Seconds()), 10) + " s"
 	}
-	return d.Truncate(time.Minute).String()
+	return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
 }
 
 // appendNonEmpty appends the lines that are not empty.
