@@ -93,20 +93,25 @@ func readHead(path string) ([]byte, error) {
 	return buf[:n], nil
 }
 
-// hasStamp reports whether line starts with `YYYY/MM/DD HH:MM:SS `.
-func hasStamp(line []byte) bool {
+// hasStamp reports whether line starts with `YYYY/MM/DD HH:MM:SS` (or with
+// dashes in the date).
+func hasStamp[T ~string | ~[]byte](line T) bool {
 	const shape = "dddd/dd/dd dd:dd:dd"
-	if len(line) < len(shape) {
+	if len(line) < len(shape) || (line[4] != '/' && line[4] != '-') || line[7] != line[4] {
 		return false
 	}
 	for i := 0; i < len(shape); i++ {
 		c := line[i]
-		if shape[i] == 'd' {
+		switch shape[i] {
+		case 'd':
 			if c < '0' || c > '9' {
 				return false
 			}
-		} else if c != shape[i] {
-			return false
+		case '/':
+		default:
+			if c != shape[i] {
+				return false
+			}
 		}
 	}
 	return true

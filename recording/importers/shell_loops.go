@@ -13,6 +13,8 @@ import (
 // Lines are recognised by shape, not by file, so the loops may write to any
 // files, even the same one.
 
+// stampLayout is the loops' `date '+%Y/%m/%d %H:%M:%S'`; dashes instead of
+// slashes (`+%F %T`) are accepted too.
 const stampLayout = "2006/01/02 15:04:05"
 
 func importShellLoops(path string, opts Options) ([]Session, error) {
@@ -207,12 +209,19 @@ type stampCache struct {
 }
 
 func (c *stampCache) split(line string) (sec int64, text string, ok bool) {
-	if len(line) < len(stampLayout) || line[4] != '/' || line[13] != ':' {
+	if len(line) < len(stampLayout) {
 		return 0, "", false
 	}
 	stamp := line[:len(stampLayout)]
 	if stamp != c.last {
-		t, err := time.ParseInLocation(stampLayout, stamp, c.loc)
+		if !hasStamp(stamp) {
+			return 0, "", false
+		}
+		layout := stampLayout
+		if stamp[4] == '-' {
+			layout = time.DateTime
+		}
+		t, err := time.ParseInLocation(layout, stamp, c.loc)
 		if err != nil {
 			return 0, "", false
 		}

@@ -236,7 +236,8 @@ func TestShellLoopsVariables(t *testing.T) {
 	text := "2026/12/01 04:38:26 Variable_name\tValue\n" +
 		"2026/12/01 04:38:26 max_connections\t151\n" +
 		"2026/12/01 04:38:27 Variable_name\tValue\n" +
-		"2026/12/01 04:38:27 Uptime\t6\n"
+		"2026-12-01 04:38:27 Uptime\t6\n" // date '+%F %T'
+
 	if err := os.WriteFile(filepath.Join(dir, "log"), []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}
