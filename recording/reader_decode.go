@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -152,4 +153,26 @@ func (r *Reader) variablesAt(seq int64) (map[string]string, error) {
 	}
 	r.varMap, r.varData = e, m
 	return m, nil
+}
+
+// FindingOnset returns the onset of the first finding episode after t (dir >
+// 0) or the last one before t (dir < 0).
+func (r *Reader) FindingOnset(t time.Time, dir int) (time.Time, bool, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.db == nil {
+		return time.Time{}, false, errClosed
+	}
+	q := `SELECT min(since) FROM findings WHERE since > ?`
+	if dir < 0 {
+		q = `SELECT max(since) FROM findings WHERE since < ?`
+	}
+	var since sql.NullInt64
+	if err := r.db.QueryRow(q, t.UnixNano()).Scan(&since); err != nil {
+		return time.Time{}, false, trimSQLiteErr(err)
+	}
+	if !since.Valid {
+		return time.Time{}, false, nil
+	}
+	return fromNanos(since.Int64), true, nil
 }

@@ -177,16 +177,25 @@ func (w *Writer) resume() error {
 // Path is the file being written.
 func (w *Writer) Path() string { return w.path }
 
-// Size is the recording's current size on disk in bytes, write-ahead log
-// included.
+// Size is the recording's size in bytes as it will be on disk once the
+// write-ahead log is folded in (pages in use or free for reuse).
 func (w *Writer) Size() int64 {
-	var n int64
-	for _, p := range []string{w.path, w.path + "-wal"} {
-		if st, err := os.Stat(p); err == nil {
-			n += st.Size()
-		}
+	if w.db == nil {
+		return fileSize(w.path)
 	}
-	return n
+	var pages, size int64
+	if w.db.QueryRow(`PRAGMA page_count`).Scan(&pages) != nil || w.db.QueryRow(`PRAGMA page_size`).Scan(&size) != nil {
+		return fileSize(w.path) + fileSize(w.path+"-wal")
+	}
+	return pages * size
+}
+
+func fileSize(path string) int64 {
+	st, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return st.Size()
 }
 
 // Write stores one frame: its Snapshot, its key figures and its findings, in

@@ -1,0 +1,43 @@
+package recording
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// FuzzReader opens arbitrary bytes as a recording: it must fail with an error
+// or read what it can, never panic. (go test's exec counter lags badly with
+// this binary's coverage size; executions run at a few hundred per second.)
+func FuzzReader(f *testing.F) {
+	valid := filepath.Join(f.TempDir(), "seed.mytop")
+	writeFrames(f, valid, 3, WriterOptions{KeyframeEvery: 2})
+	seed, err := os.ReadFile(valid)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(seed)
+	f.Add([]byte(sqliteMagic))
+	f.Add([]byte{})
+	f.Add(append([]byte(sqliteMagic), make([]byte, 4096)...))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "f.mytop")
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		r, err := Open(path)
+		if err != nil {
+			return
+		}
+		defer r.Close()
+		for i := range min(r.Len(), 50) {
+			r.Snapshot(i)
+		}
+		first, last := r.TimeRange()
+		r.Seek(first.Add(last.Sub(first) / 2))
+		r.Seek(time.Time{})
+		r.Refresh()
+		r.Gaps()
+	})
+}

@@ -1,0 +1,5 @@
+package recording
+
+import "time"
+
+var zeroTime time.Time
