@@ -54,7 +54,7 @@ func checkFullScanUpdate(w *window, c *Config) verdict {
 func judgeScan(w *window, c *Config, p *snapshot.Process) (scanJudgement, bool) {
 	j := scanJudgement{p: p, table: targetTable(p.Info), severity: snapshot.Info}
 	ex := w.snap.Explains[snapshot.Fingerprint(p.Info)]
-	planned, planSaysScan := planScan(ex, j.table, c)
+	planned, planSaysScan := planScan(ex, c)
 	examined := examinedProof(p, ex, j.table, c)
 	switch {
 	case planSaysScan != "":
@@ -80,7 +80,7 @@ func judgeScan(w *window, c *Config, p *snapshot.Process) (scanJudgement, bool) 
 // planScan reads the stored EXPLAIN: planned is true when a usable plan exists;
 // proof is set when it shows a full scan (type ALL, or index = full index scan)
 // of a table big enough to matter.
-func planScan(ex *snapshot.Explain, table string, c *Config) (planned bool, proof string) {
+func planScan(ex *snapshot.Explain, c *Config) (planned bool, proof string) {
 	if ex == nil || ex.Error != "" || len(ex.Rows) == 0 {
 		return false, ""
 	}
