@@ -250,3 +250,42 @@ func TestShellLoopsVariables(t *testing.T) {
 		t.Errorf("%d snapshots, first %+v", len(s.Snapshots), s.Snapshots[0])
 	}
 }
+
+// The reference incident's own logs: MySQL 5.1, no Progress column, one file
+// holding everything the loops printed.
+func TestShellLoopsIncidentLayout(t *testing.T) {
+	sel := "SELECT intcol1 FROM t1 WHERE id =  '70367'"
+	text := strings.Join([]string{
+		"2019/01/21 00:23:58 procs -----------memory---------- ---swap-- -----io---- --system-- -----cpu-----",
+		"2019/01/21 00:23:58  r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st",
+		"2019/01/21 00:23:58  1  0      0 7480888  58500 201656    0    0     0     0   88   66  1  0 98  0  0   ",
+		"2019/01/21 00:24:04 Variable_name\tValue",
+		"2019/01/21 00:24:04 Aborted_clients\t1",
+		"2019/01/21 00:24:04 Qcache_lowmem_prunes\t0",
+		"2019/01/21 00:24:04 Uptime\t600",
+		"2019/01/21 00:24:04  4  0      0 7480244  58500 201660    0    0     0     0  148   90 25  5 70  0  0  ",
+		"2019/01/21 00:24:04 Id\tUser\tHost\tdb\tCommand\tTime\tState\tInfo",
+		"2019/01/21 00:24:04 2171\troot\tlocalhost\tmysqlslap\tQuery\t41\tSending data\tupdate a.b ignore index (b) set c.d = 1",
+		"2019/01/21 00:24:04 2182\troot\tlocalhost\tmysqlslap\tQuery\t3\tWaiting for query cache lock\t" + sel,
+		"2019/01/21 00:24:04 2181\troot\tlocalhost\tNULL\tQuery\t0\tNULL\tshow full processlist",
+	}, "\n")
+	path := filepath.Join(t.TempDir(), "all.log")
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Import(path, Options{Location: time.UTC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := c.Sessions[0]
+	if len(s.Snapshots) != 1 || s.Problems.Count != 0 {
+		t.Fatalf("%d snapshots, problems %+v", len(s.Snapshots), s.Problems)
+	}
+	sn := s.Snapshots[0]
+	if len(sn.Processlist) != 2 || sn.Processlist[0].TimeMS != 41000 || sn.Processlist[1].State != "Waiting for query cache lock" || sn.Processlist[1].Info != sel {
+		t.Errorf("processlist = %+v", sn.Processlist)
+	}
+	if sn.Status["Qcache_lowmem_prunes"] != "0" || sn.Host == nil || sn.Host.ProcsRunning != 4 {
+		t.Errorf("status %v host %+v", sn.Status, sn.Host)
+	}
+}
