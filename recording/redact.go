@@ -22,7 +22,7 @@ func redacted(s *snapshot.Snapshot) *snapshot.Snapshot {
 	if len(s.Processlist) > 0 {
 		c.Processlist = make([]snapshot.Process, len(s.Processlist))
 		for i, p := range s.Processlist {
-			p.Info = redactQuery(p.Info)
+			p.Info = snapshot.Redact(p.Info)
 			c.Processlist[i] = p
 		}
 	}
@@ -33,8 +33,8 @@ func redacted(s *snapshot.Snapshot) *snapshot.Snapshot {
 		c.Explains = make(map[string]*snapshot.Explain, len(s.Explains))
 		for k, e := range s.Explains {
 			ec := *e
-			ec.Statement = redactQuery(e.Statement)
-			ec.Error = redactQuery(e.Error)
+			ec.Statement = snapshot.Redact(e.Statement)
+			ec.Error = snapshot.Redact(e.Error)
 			c.Explains[k] = &ec
 		}
 	}
@@ -42,7 +42,7 @@ func redacted(s *snapshot.Snapshot) *snapshot.Snapshot {
 		c.Replica = maps.Clone(s.Replica)
 		for _, k := range replicaQueryKeys {
 			if v, ok := c.Replica[k]; ok {
-				c.Replica[k] = redactQuery(v)
+				c.Replica[k] = snapshot.Redact(v)
 			}
 		}
 	}
@@ -52,11 +52,11 @@ func redacted(s *snapshot.Snapshot) *snapshot.Snapshot {
 func redactedInnoDB(in *snapshot.InnoDBStatus) *snapshot.InnoDBStatus {
 	c := *in
 	c.Raw = ""
-	c.LatestDeadlock = redactQuery(in.LatestDeadlock)
+	c.LatestDeadlock = snapshot.Redact(in.LatestDeadlock)
 	if len(in.Transactions.Trx) > 0 {
 		c.Transactions.Trx = make([]snapshot.InnoDBTrx, len(in.Transactions.Trx))
 		for i, t := range in.Transactions.Trx {
-			t.Query = redactQuery(t.Query)
+			t.Query = snapshot.Redact(t.Query)
 			c.Transactions.Trx[i] = t
 		}
 	}
@@ -114,7 +114,7 @@ func scrubQuotes(text string, queries []string) string {
 	sort.Slice(ms, func(i, j int) bool { return ms[i].n > ms[j].n })
 	for _, m := range ms {
 		if n := quotedPrefixLen(text, m.q); n > 0 {
-			text = strings.ReplaceAll(text, m.q[:n], redactQuery(m.q[:n]))
+			text = strings.ReplaceAll(text, m.q[:n], snapshot.Redact(m.q[:n]))
 		}
 	}
 	return text
