@@ -78,6 +78,10 @@ type Process struct {
 	ExaminedRows int64 `json:"examined_rows,omitempty"`
 	// Progress is MariaDB's PROGRESS in percent; 0 if unknown.
 	Progress float64 `json:"progress,omitempty"`
+	// NoIndexUsed is performance_schema's NO_INDEX_USED for the running
+	// statement: the optimizer found no index for at least one table (a full
+	// scan), known at plan time. False when unknown.
+	NoIndexUsed bool `json:"no_index_used,omitempty"`
 }
 
 // Explain is the plan of a running statement.
