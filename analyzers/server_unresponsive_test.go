@@ -11,7 +11,7 @@ func down(_ int, s *snapshot.Snapshot) {
 	s.Server.Unreachable = true
 	s.Server.Error = "i/o timeout"
 	s.Server.DownSince = t0.Add(3e9)
-	s.Status, s.Processlist, s.InnoDB = nil, nil, nil
+	s.Status, s.Processlist, s.InnoDB, s.Replica = nil, nil, nil, nil
 }
 
 func TestServerUnresponsive(t *testing.T) {
@@ -24,13 +24,20 @@ func TestServerUnresponsive(t *testing.T) {
 }
 
 func TestOtherRulesStayQuietWhileServerIsDown(t *testing.T) {
-	snaps := series(10, bpLoad(10000, 1500), during(5, 10, down))
+	snaps := series(10, bpLoad(10000, 1500), qcOn, replica("Seconds_Behind_Master", "0"),
+		trx(snapshot.InnoDBTrx{ID: "1"}), during(5, 10, down))
 	e := NewEngine(DefaultConfig())
 	fs := frames(snaps)
+	var before map[string]string
 	for i := range fs {
 		findings, na := e.Evaluate(fs[:i+1])
-		if i >= 5 && len(na) > 0 && na[IDBufferPoolMiss] != "" {
-			t.Errorf("frame %d: buffer_pool_miss not applicable while down: %v", i, na)
+		if i == 4 {
+			before = na
+		}
+		for id, why := range na {
+			if _, ok := before[id]; i >= 5 && !ok {
+				t.Errorf("frame %d: %s became not applicable while the server is down: %s", i, id, why)
+			}
 		}
 		if i == 9 && (len(findings) != 1 || findings[0].ID != IDServerUnresponsive) {
 			t.Errorf("frame %d: %v, want only server_unresponsive once the miss finding cleared", i, findings)
