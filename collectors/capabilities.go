@@ -13,7 +13,7 @@ import (
 // answer that tells a capability is missing.
 func (c *Capabilities) probe(ctx context.Context, q queryer, ownID int64) error {
 	steps := []func(context.Context, queryer, int64) error{
-		c.probeProcesslist, c.probeInnoDB, c.probeReplica, c.probeExplain,
+		c.probeProcesslist, c.probeStatements, c.probeInnoDB, c.probeReplica, c.probeExplain,
 	}
 	for _, step := range steps {
 		if err := step(ctx, q, ownID); err != nil {
@@ -58,6 +58,18 @@ func (c *Capabilities) probeProcesslist(ctx context.Context, q queryer, _ int64)
 	if len(c.ProcesslistColumns) > 0 {
 		c.Processlist = SourceInfoSchema
 	}
+	return nil
+}
+
+// probeStatements checks that performance_schema is on and records running
+// statements (MySQL's default; MariaDB needs the consumer switched on).
+func (c *Capabilities) probeStatements(ctx context.Context, q queryer, _ int64) error {
+	t, err := queryTable(ctx, q, "SELECT ENABLED FROM performance_schema.setup_consumers"+
+		" WHERE NAME = 'events_statements_current' AND @@performance_schema = 1")
+	if err := transportError(err); err != nil {
+		return err
+	}
+	c.StatementsCurrent = err == nil && len(t.rows) == 1 && t.rows[0][0].String == "YES"
 	return nil
 }
 

@@ -30,6 +30,14 @@ func (p *Processlist) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		return err
 	}
 	s.Processlist = withoutThreads(decodeProcesslist(t), p.link.ownIDs())
+	if sess.Caps.StatementsCurrent {
+		err := addStatementDetail(ctx, sess.conn, s.Processlist)
+		if connectionLost(err) {
+			return err
+		}
+		// Refused (e.g. no SELECT on performance_schema): do without.
+		sess.Caps.StatementsCurrent = err == nil
+	}
 	if !sess.Caps.Process {
 		setUnavailable(s, NameProcesslist, noProcessPrivilege)
 	}

@@ -31,6 +31,9 @@ type Capabilities struct {
 	Processlist string
 	// ProcesslistColumns are information_schema.PROCESSLIST's columns, upper-case.
 	ProcesslistColumns []string
+	// StatementsCurrent is whether performance_schema records running
+	// statements (events_statements_current consumer on and readable).
+	StatementsCurrent bool
 	// Process is whether the user holds the PROCESS privilege.
 	Process bool
 	// InnoDB is whether SHOW ENGINE INNODB STATUS works.

@@ -1,0 +1,73 @@
+package collectors
+
+import (
+	"testing"
+	"time"
+
+	"github.com/mytop-go/mytop-go/internal/testdb"
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+func TestMergeStatementDetail(t *testing.T) {
+	ps := []snapshot.Process{
+		{ID: 1, ExaminedRows: -1},   // MySQL: nothing known before
+		{ID: 2, ExaminedRows: 5000}, // MariaDB's own count is larger
+		{ID: 3, ExaminedRows: 10},   // not in performance_schema
+	}
+	detail := tableOf([]string{"PROCESSLIST_ID", "ROWS_EXAMINED", "NO_INDEX_USED"},
+		[]string{"1", "42000", "1"}, []string{"2", "4000", "0"}, []string{"9", "7", "1"})
+	mergeStatementDetail(ps, detail)
+	want := []snapshot.Process{{ID: 1, ExaminedRows: 42000, NoIndexUsed: true}, {ID: 2, ExaminedRows: 5000}, {ID: 3, ExaminedRows: 10}}
+	for i := range want {
+		if ps[i] != want[i] {
+			t.Errorf("thread %d: got %+v, want %+v", want[i].ID, ps[i], want[i])
+		}
+	}
+}
+
+func TestAnyLongStatement(t *testing.T) {
+	tests := []struct {
+		p    snapshot.Process
+		want bool
+	}{
+		{snapshot.Process{Command: "Query", TimeMS: 1500, Info: "UPDATE a SET x = 1"}, true},
+		{snapshot.Process{Command: "Query", TimeMS: 900, Info: "UPDATE a SET x = 1"}, false},
+		{snapshot.Process{Command: "Sleep", TimeMS: 90000}, false},
+		{snapshot.Process{Command: "Query", TimeMS: 5000, Info: "ALTER TABLE a ADD c INT"}, false},
+	}
+	for _, tt := range tests {
+		if got := anyLongStatement([]snapshot.Process{tt.p}); got != tt.want {
+			t.Errorf("%+v: got %v", tt.p, got)
+		}
+	}
+}
+
+func TestLiveNoIndexUsedFromPerformanceSchema(t *testing.T) {
+	srv := testdb.Start(t, "--performance-schema=ON", "--performance-schema-consumer-events-statements-current=ON")
+	srv.Exec(t, "CREATE DATABASE ps", "CREATE TABLE ps.b (id INT PRIMARY KEY AUTO_INCREMENT, c INT, v INT)",
+		"INSERT INTO ps.b (c, v) SELECT seq % 100, 0 FROM ps.seq_1_to_3000")
+	l := newLive(t, rootOptions(srv), testInterval, func(o *LiveOptions) { o.Explain.Disabled = true })
+	// SLEEP per row keeps both running: one scans, one reads a primary-key range.
+	const scan = "UPDATE b SET v = v + 1 WHERE SLEEP(0.001) = 0 AND c = 7"
+	const ranged = "UPDATE b SET v = v + 1 WHERE id BETWEEN 1 AND 2900 AND SLEEP(0.001) = 0"
+	go openDB(t, srv.DSN("ps")).Exec(scan)
+	go openDB(t, srv.DSN("ps")).Exec(ranged)
+
+	deadline := time.Now().Add(2500 * time.Millisecond)
+	for time.Now().Before(deadline) {
+		s := next(t, l)
+		a, okA := threadRunning(s, scan)
+		b, okB := threadRunning(s, ranged)
+		if !okA || !okB || a.TimeMS < 1200 || b.TimeMS < 1200 {
+			continue
+		}
+		if !a.NoIndexUsed || a.ExaminedRows <= 0 {
+			t.Errorf("full scan: %+v", a)
+		}
+		if b.NoIndexUsed {
+			t.Errorf("primary-key range marked as no index: %+v", b)
+		}
+		return
+	}
+	t.Fatal("the two UPDATEs were not seen running for over a second")
+}
