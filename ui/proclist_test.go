@@ -150,9 +150,15 @@ func TestFiveThousandRowsDraw(t *testing.T) {
 	mustContain(t, s, "1m36s")
 }
 
-func BenchmarkDrawProcesslist5000(b *testing.B) {
+func BenchmarkDrawProcesslist5000(b *testing.B) { benchDraw(b, 5000) }
+
+// BenchmarkDrawProcesslist50 is the baseline: with a virtual table the cost
+// of a draw follows the screen, not the number of threads.
+func BenchmarkDrawProcesslist50(b *testing.B) { benchDraw(b, 50) }
+
+func benchDraw(b *testing.B, rows int) {
 	d := New(Options{})
-	d.Update(bigFrame(5000))
+	d.Update(bigFrame(rows))
 	d.list.toggleIdle()
 	screen := tcell.NewSimulationScreen("UTF-8")
 	_ = screen.Init()

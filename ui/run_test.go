@@ -23,8 +23,10 @@ func startRun(t *testing.T, d *Dashboard) (tcell.SimulationScreen, chan *snapsho
 	done := make(chan error, 1)
 	go func() { done <- d.Run(app, frames) }()
 	frames <- frameAt(1000)
-	frames <- frameAt(1001)
-	waitFor(t, func() bool { return strings.Contains(ScreenText(screen), "query_cache_contention") })
+	second := frameAt(1001)
+	second.Snapshot.Server.Address = "db2:3306"
+	frames <- second
+	waitFor(t, func() bool { return strings.Contains(ScreenText(screen), "db2:3306") })
 	return screen, frames, done
 }
 
