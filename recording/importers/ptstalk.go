@@ -167,52 +167,65 @@ func (r *ptReader) readProcesslist(clock []time.Time, base time.Time) error {
 	if !ok {
 		return nil
 	}
-	var (
-		sample  = -1
-		stamped bool
-		at      int64
-		rec     *snapshot.ProcessRecord
-	)
-	flush := func() {
-		if rec != nil && !isCaptureThread(rec.Process) {
-			r.tl.procs[at] = append(r.tl.procs[at], rec.Process)
-		}
-		rec = nil
-	}
-	startSample := func(t time.Time) {
-		flush()
-		sample++
-		at = t.Unix()
-		if _, seen := r.tl.procs[at]; !seen {
-			r.tl.procs[at] = []snapshot.Process{}
-		}
-	}
-	err := r.in.eachLine(path, func(n int, line string) {
-		if t, ok := parseTSMarker(line); ok {
-			stamped = true
-			startSample(t.In(r.loc))
-			return
-		}
-		if row, ok := snapshot.ParseVerticalRowMarker(line); ok {
-			if sample < 0 || (row == 1 && !stamped) {
-				startSample(onClock(clock, base, sample+1))
-			}
-			flush()
-			rec = snapshot.NewProcessRecord()
-			return
-		}
-		if rec == nil {
-			if strings.TrimSpace(line) != "" {
-				r.sess.Problems.add(path, n, "text outside a processlist row")
-			}
-			return
-		}
-		if err := rec.Add(line); err != nil {
-			r.sess.Problems.add(path, n, err.Error())
-		}
-	})
-	flush()
+	ps := &procSamples{r: r, path: path, clock: clock, base: base, sample: -1}
+	err := r.in.eachLine(path, ps.line)
+	ps.endRow()
 	return err
+}
+
+// procSamples cuts a \G processlist file into samples.
+type procSamples struct {
+	r     *ptReader
+	path  string
+	clock []time.Time
+	base  time.Time
+
+	sample  int  // index of the current sample, -1 before the first
+	stamped bool // the file has TS markers, which then alone start samples
+	at      int64
+	rec     *snapshot.ProcessRecord
+}
+
+func (p *procSamples) line(n int, line string) {
+	if t, ok := parseTSMarker(line); ok {
+		p.stamped = true
+		p.startSample(t.In(p.r.loc))
+		return
+	}
+	if row, ok := snapshot.ParseVerticalRowMarker(line); ok {
+		if p.sample < 0 || (row == 1 && !p.stamped) {
+			p.startSample(onClock(p.clock, p.base, p.sample+1))
+		}
+		p.endRow()
+		p.rec = snapshot.NewProcessRecord()
+		return
+	}
+	if p.rec == nil {
+		if strings.TrimSpace(line) != "" {
+			p.r.sess.Problems.add(p.path, n, "text outside a processlist row")
+		}
+		return
+	}
+	if err := p.rec.Add(line); err != nil {
+		p.r.sess.Problems.add(p.path, n, err.Error())
+	}
+}
+
+// startSample opens a sample at t; present even if no row follows.
+func (p *procSamples) startSample(t time.Time) {
+	p.endRow()
+	p.sample++
+	p.at = t.Unix()
+	if _, seen := p.r.tl.procs[p.at]; !seen {
+		p.r.tl.procs[p.at] = []snapshot.Process{}
+	}
+}
+
+func (p *procSamples) endRow() {
+	if p.rec != nil && !isCaptureThread(p.rec.Process) {
+		p.r.tl.procs[p.at] = append(p.r.tl.procs[p.at], p.rec.Process)
+	}
+	p.rec = nil
 }
 
 // readInnoDB reads innodbstatus1 and 2, each at its own monitor timestamp.
