@@ -5,11 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/recording"
-	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 func runImport(args []string, stdout, stderr io.Writer) error {
@@ -29,22 +29,31 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer src.Close()
-	w, err := recording.Create(*out, recording.WriterOptions{Redact: *redact, Version: version})
+	start := time.Now()
+	if err := writeRecording(src, *out, *redact); err != nil {
+		return err
+	}
+	info, err := os.Stat(*out)
 	if err != nil {
 		return err
 	}
-	n := 0
-	start := time.Now()
-	err = pipeline.Run(context.Background(), src.frames(time.Time{}, time.Time{}), newBuilder(src.mode), func(f *snapshot.Frame) error {
-		n++
-		return w.Write(f)
-	})
+	fmt.Fprintf(stderr, "mytop-go: wrote %s: %s in %s\n", *out, humanBytes(info.Size()), time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// writeRecording stores every frame of src, with its findings, in a new
+// recording at path; on failure nothing is left behind.
+func writeRecording(src *source, path string, redact bool) error {
+	w, err := recording.Create(path, recording.WriterOptions{Redact: redact, Version: version})
+	if err != nil {
+		return err
+	}
+	err = pipeline.Run(context.Background(), src.frames(time.Time{}, time.Time{}), newBuilder(src.mode), w.Write)
 	if cerr := w.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		return err
+		os.Remove(path)
 	}
-	fmt.Fprintf(stderr, "mytop-go: wrote %s: %d frames, %s in %s\n", *out, n, humanBytes(w.Size()), time.Since(start).Round(time.Millisecond))
-	return nil
+	return err
 }

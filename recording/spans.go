@@ -1,0 +1,46 @@
+package recording
+
+import (
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// Span is one finding episode as recorded: from its onset to the last frame
+// that still carried it.
+type Span struct {
+	From, To time.Time
+	ID       string
+	Severity snapshot.Severity
+}
+
+// FindingSpans lists every finding episode in the recording, oldest first, for
+// a replay's timeline.
+func (r *Reader) FindingSpans() ([]Span, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.db == nil {
+		return nil, errClosed
+	}
+	rows, err := r.db.Query(`SELECT id, max(severity), since, max(ts) FROM findings
+		GROUP BY id, since ORDER BY since, id`)
+	if err != nil {
+		return nil, trimSQLiteErr(err)
+	}
+	defer rows.Close()
+	var out []Span
+	for rows.Next() {
+		var (
+			s        Span
+			sev      string
+			from, to int64
+		)
+		if err := rows.Scan(&s.ID, &sev, &from, &to); err != nil {
+			return nil, trimSQLiteErr(err)
+		}
+		_ = s.Severity.UnmarshalText([]byte(sev))
+		s.From, s.To = fromNanos(from), fromNanos(to)
+		out = append(out, s)
+	}
+	return out, trimSQLiteErr(rows.Err())
+}
