@@ -27,7 +27,7 @@ func episodeRecording(t *testing.T) (string, []*snapshot.Frame) {
 		f := &snapshot.Frame{Seq: i, Snapshot: func() *snapshot.Snapshot { srv.step(); return srv.snapshot() }()}
 		for _, onset := range []int{5, 20} {
 			if i >= onset && i < onset+5 {
-				f.Findings = []snapshot.Finding{{ID: "row_lock_waits", Title: "waits", Since: frames[onset-1].Snapshot.Time.Add(time.Second)}}
+				f.Findings = []snapshot.Finding{{ID: "row_lock_waits", Title: "waits", Advice: "find the blocker", Since: frames[onset-1].Snapshot.Time.Add(time.Second)}}
 			}
 		}
 		frames = append(frames, f)

@@ -126,3 +126,16 @@ func TestSeriesAndFindingsAnswerSQL(t *testing.T) {
 		t.Errorf("evidence %q is not a JSON list: %v", evidence, err)
 	}
 }
+
+func TestFindingAdviceStoredOncePerEpisode(t *testing.T) {
+	path, _ := episodeRecording(t)
+	r := openT(t, path)
+	var rows, advised, onsets int
+	err := r.db.QueryRow(`SELECT count(*), count(nullif(advice, '')), count(DISTINCT since) FROM findings`).Scan(&rows, &advised, &onsets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows != 10 || advised != 2 || onsets != 2 {
+		t.Errorf("rows=%d advised=%d onsets=%d, want 10, 2, 2", rows, advised, onsets)
+	}
+}

@@ -51,6 +51,9 @@ type Writer struct {
 	wroteFirst bool   // this session stored its first frame (variables, server meta)
 	lastTS     int64
 	server     [3]string // identity last written to meta
+	// episodes maps finding ids to the onset whose advice is stored; it
+	// becomes pendingEpisodes when the frame's transaction commits.
+	episodes, pendingEpisodes map[string]int64
 }
 
 // Create opens a new recording at path, created with mode 0600. An existing
@@ -89,7 +92,9 @@ func createFile(path string, appendOK bool) (bool, error) {
 }
 
 func openWriter(path string, opts WriterOptions, fresh bool) (*Writer, error) {
-	name, err := dsn(path, "rw", "auto_vacuum(INCREMENTAL)", "journal_mode(WAL)", "synchronous(NORMAL)")
+	// NORMAL: in WAL mode a commit survives the process being killed, and
+	// only a power cut can lose the last frames.
+	name, err := dsn(path, "rw", "synchronous(NORMAL)")
 	if err != nil {
 		return nil, err
 	}
@@ -107,6 +112,9 @@ func openWriter(path string, opts WriterOptions, fresh bool) (*Writer, error) {
 }
 
 func (w *Writer) init(fresh bool) error {
+	if err := w.setFileMode(fresh); err != nil {
+		return err
+	}
 	var err error
 	if fresh {
 		err = w.createSchema()
@@ -121,6 +129,27 @@ func (w *Writer) init(fresh bool) error {
 	}
 	w.codec, err = newFrameCodec()
 	return err
+}
+
+// pageSize suits rows of a few kilobytes (a delta frame): several share a
+// page, where 4 KiB pages waste a quarter of the file; larger pages cost
+// more write-ahead log traffic per frame.
+const pageSize = 8192
+
+// setFileMode sets the persistent file settings, in the order SQLite needs:
+// page size and auto-vacuum only take effect on an empty file, before WAL.
+func (w *Writer) setFileMode(fresh bool) error {
+	pragmas := []string{`PRAGMA journal_mode = WAL`}
+	if fresh {
+		pragmas = append([]string{fmt.Sprintf(`PRAGMA page_size = %d`, pageSize),
+			`PRAGMA auto_vacuum = INCREMENTAL`}, pragmas...)
+	}
+	for _, p := range pragmas {
+		if _, err := w.db.Exec(p); err != nil {
+			return fmt.Errorf("%s: %w", w.path, trimSQLiteErr(err))
+		}
+	}
+	return nil
 }
 
 func (w *Writer) createSchema() error {

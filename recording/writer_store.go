@@ -73,6 +73,7 @@ func (w *Writer) store(rec frameRecord, f *snapshot.Frame) error {
 		return trimSQLiteErr(err)
 	}
 	w.server = serverKey(f.Snapshot.Server)
+	w.episodes = w.pendingEpisodes
 	return nil
 }
 
@@ -97,8 +98,11 @@ func (w *Writer) storeSeries(tx *sql.Tx, rec frameRecord, f *snapshot.Frame) err
 	return err
 }
 
+// storeFindings writes one row per finding. The advice, long and constant
+// within an episode, is written on the episode's first row only.
 func (w *Writer) storeFindings(tx *sql.Tx, rec frameRecord, fs []snapshot.Finding) error {
 	stmt := tx.Stmt(w.stmts.finding)
+	episodes := make(map[string]int64, len(fs))
 	for _, f := range fs {
 		evidence, err := json.Marshal(f.Evidence)
 		if err != nil {
@@ -108,11 +112,17 @@ func (w *Writer) storeFindings(tx *sql.Tx, rec frameRecord, fs []snapshot.Findin
 		if since == 0 {
 			since = rec.ts
 		}
+		advice := f.Advice
+		if onset, ok := w.episodes[f.ID]; ok && onset == since {
+			advice = ""
+		}
+		episodes[f.ID] = since
 		if _, err := stmt.Exec(rec.seq, rec.ts, f.ID, f.Severity.String(), f.Title,
-			string(evidence), f.Advice, since); err != nil {
+			string(evidence), advice, since); err != nil {
 			return err
 		}
 	}
+	w.pendingEpisodes = episodes
 	return nil
 }
 
