@@ -147,22 +147,29 @@ func cpuPercent(p, c CPUTimes) CPUTimes {
 	}
 }
 
-func diskRates(prev, cur []DiskCounters, secs float64) []DiskRate {
-	byName := make(map[string]DiskCounters, len(prev))
-	for _, d := range prev {
-		byName[d.Name] = d
+// pairRates matches devices by name across two samples (a device may appear or
+// vanish between them) and keeps the rates that could be computed.
+func pairRates[C any, R any](prev, cur []C, name func(C) string, rate func(p, c C) (R, bool)) []R {
+	byName := make(map[string]C, len(prev))
+	for _, p := range prev {
+		byName[name(p)] = p
 	}
-	var out []DiskRate
+	var out []R
 	for _, c := range cur {
-		p, ok := byName[c.Name]
+		p, ok := byName[name(c)]
 		if !ok {
 			continue
 		}
-		if r, ok := diskRate(p, c, secs); ok {
+		if r, ok := rate(p, c); ok {
 			out = append(out, r)
 		}
 	}
 	return out
+}
+
+func diskRates(prev, cur []DiskCounters, secs float64) []DiskRate {
+	return pairRates(prev, cur, func(d DiskCounters) string { return d.Name },
+		func(p, c DiskCounters) (DiskRate, bool) { return diskRate(p, c, secs) })
 }
 
 func diskRate(p, c DiskCounters, secs float64) (DiskRate, bool) {
@@ -192,23 +199,12 @@ func diskRate(p, c DiskCounters, secs float64) (DiskRate, bool) {
 }
 
 func netRates(prev, cur []NetCounters, secs float64) []NetRate {
-	byName := make(map[string]NetCounters, len(prev))
-	for _, n := range prev {
-		byName[n.Name] = n
-	}
-	var out []NetRate
-	for _, c := range cur {
-		p, ok := byName[c.Name]
-		if !ok {
-			continue
-		}
-		rx, ok1 := counterRate(p.RxBytes, c.RxBytes, secs)
-		tx, ok2 := counterRate(p.TxBytes, c.TxBytes, secs)
-		if ok1 && ok2 {
-			out = append(out, NetRate{Name: c.Name, RxBytes: rx, TxBytes: tx})
-		}
-	}
-	return out
+	return pairRates(prev, cur, func(n NetCounters) string { return n.Name },
+		func(p, c NetCounters) (NetRate, bool) {
+			rx, ok1 := counterRate(p.RxBytes, c.RxBytes, secs)
+			tx, ok2 := counterRate(p.TxBytes, c.TxBytes, secs)
+			return NetRate{Name: c.Name, RxBytes: rx, TxBytes: tx}, ok1 && ok2
+		})
 }
 
 // Rate returns a status counter's per-second rate from r, tolerating nil.
