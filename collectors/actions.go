@@ -54,7 +54,19 @@ func (a *actionConn) tryDo(ctx context.Context, fn func(*sql.Conn) error) (bool,
 	return true, a.locked(ctx, fn)
 }
 
+// locked runs fn with a.mu held. A connection kept from earlier may have
+// died meanwhile (server restart, idle timeout), so a broken one is replaced
+// and fn tried once more; EXPLAIN and KILL are safe to repeat.
 func (a *actionConn) locked(ctx context.Context, fn func(*sql.Conn) error) error {
+	reused := a.conn != nil
+	err := a.runOnce(ctx, fn)
+	if reused && connectionLost(err) && !isDeadline(err) && ctx.Err() == nil {
+		err = a.runOnce(ctx, fn)
+	}
+	return err
+}
+
+func (a *actionConn) runOnce(ctx context.Context, fn func(*sql.Conn) error) error {
 	if a.conn == nil {
 		if err := a.open(ctx); err != nil {
 			return err

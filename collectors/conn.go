@@ -35,7 +35,8 @@ type ConnOptions struct {
 	SSLKey  string
 
 	// DSN is a complete go-sql-driver DSN; option files and environment are
-	// then not read, and only explicitly given options override it.
+	// then not read. User, password, database and TLS options given beside
+	// it override the DSN's; host, port and socket do not.
 	DSN string
 }
 
@@ -111,12 +112,32 @@ func (o *ConnOptions) applyFileOptions(values map[string]optionValue) error {
 			o.Port = port
 		case key == "password":
 			o.Password, o.PasswordSet, o.NeedsPasswordPrompt = v.value, v.hasValue, !v.hasValue
-		case key == "skip-ssl" || (key == "ssl" && v.hasValue && isFalse(v.value)):
-			o.SSLMode = "DISABLED"
 		}
+	}
+	if o.SSLMode == "" {
+		o.SSLMode = legacySSLMode(values)
 	}
 	o.Protocol = strings.ToLower(o.Protocol)
 	return nil
+}
+
+// legacySSLMode reads the MariaDB client's TLS switches, which predate
+// ssl-mode; used only when no ssl-mode is given.
+func legacySSLMode(values map[string]optionValue) string {
+	on := func(key string) bool {
+		v, ok := values[key]
+		return ok && !(v.hasValue && isFalse(v.value))
+	}
+	_, skip := values["skip-ssl"]
+	switch {
+	case skip || (values["ssl"].hasValue && isFalse(values["ssl"].value)):
+		return "DISABLED"
+	case on("ssl-verify-server-cert"):
+		return "VERIFY_IDENTITY"
+	case on("ssl"):
+		return "REQUIRED"
+	}
+	return ""
 }
 
 func isFalse(s string) bool {

@@ -154,3 +154,26 @@ func TestOptionFileFiles(t *testing.T) {
 }
 
 func fileMode(m uint32) os.FileMode { return os.FileMode(m) }
+
+func TestResolveSSLFromOptionFiles(t *testing.T) {
+	tests := []struct {
+		text string
+		want string
+	}{
+		{"[client]\nssl-mode=VERIFY_CA\nssl\n", "VERIFY_CA"},
+		{"[client]\nssl\n", "REQUIRED"},
+		{"[client]\nssl=1\nssl-verify-server-cert\n", "VERIFY_IDENTITY"},
+		{"[client]\nssl=0\n", "DISABLED"},
+		{"[client]\nssl\nskip-ssl\n", "DISABLED"},
+		{"[client]\nssl-verify-server-cert=OFF\n", ""},
+		{"[client]\nuser=x\n", ""},
+	}
+	dir := t.TempDir()
+	for i, tt := range tests {
+		p := writeFile(t, dir, strings.Repeat("s", i+1)+".cnf", tt.text, 0o600)
+		got, _, err := ConnOptions{}.resolve(envOf(nil), []optionFile{{p, true}})
+		if err != nil || got.SSLMode != tt.want {
+			t.Errorf("%q: ssl mode %q (%v), want %q", tt.text, got.SSLMode, err, tt.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -22,9 +23,13 @@ type ExplainOptions struct {
 	Disabled bool
 }
 
-// errorTTL is how soon a failed plan is tried again: the thread may simply
-// have finished between the sample and the EXPLAIN.
-const errorTTL = 30 * time.Second
+// How soon a failed plan is tried again: after a refusal (the thread may
+// have finished between the sample and the EXPLAIN), and sooner after a
+// timeout, which a busy tick can cause.
+const (
+	errorTTL   = 30 * time.Second
+	timeoutTTL = 3 * time.Second
+)
 
 func (o ExplainOptions) withDefaults() ExplainOptions {
 	if o.After <= 0 {
@@ -106,10 +111,14 @@ func (e *explainer) fresh(fp string, now time.Time) *snapshot.Explain {
 }
 
 func (e *explainer) ttl(ex *snapshot.Explain) time.Duration {
-	if ex.Error != "" {
+	switch {
+	case ex.Error == "":
+		return e.opts.TTL
+	case strings.HasPrefix(ex.Error, timedOutPrefix):
+		return timeoutTTL
+	default:
 		return errorTTL
 	}
-	return e.opts.TTL
 }
 
 func (e *explainer) prune(now time.Time) {

@@ -1,6 +1,7 @@
 package collectors
 
 import (
+	"context"
 	"reflect"
 	"testing"
 	"time"
@@ -69,11 +70,15 @@ func TestExplainCacheExpiry(t *testing.T) {
 	t0 := time.Unix(1000, 0)
 	e.cache["ok"] = &snapshot.Explain{Fingerprint: "ok", At: t0}
 	e.cache["failed"] = &snapshot.Explain{Fingerprint: "failed", At: t0, Error: "thread finished"}
+	e.cache["slow"] = &snapshot.Explain{Fingerprint: "slow", At: t0, Error: collectorError(context.DeadlineExceeded, time.Second)}
 	if e.fresh("ok", t0.Add(59*time.Second)) == nil || e.fresh("failed", t0.Add(29*time.Second)) == nil {
 		t.Error("entries expired too early")
 	}
 	if e.fresh("failed", t0.Add(errorTTL)) != nil {
 		t.Error("a failed plan must be retried after errorTTL")
+	}
+	if e.fresh("slow", t0.Add(timeoutTTL-time.Millisecond)) == nil || e.fresh("slow", t0.Add(timeoutTTL)) != nil {
+		t.Error("a timed-out plan must be retried after timeoutTTL")
 	}
 	e.prune(t0.Add(time.Minute))
 	if len(e.cache) != 0 {

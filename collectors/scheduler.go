@@ -100,10 +100,12 @@ func describeLost(run dbRun) string {
 	return "connection lost: " + firstLine(run.lost.Error())
 }
 
+const timedOutPrefix = "timed out after "
+
 // collectorError is the one-line error shown for a failed collector.
 func collectorError(err error, took time.Duration) string {
 	if isDeadline(err) {
-		return fmt.Sprintf("timed out after %v", took.Round(time.Millisecond))
+		return fmt.Sprintf("%s%v", timedOutPrefix, took.Round(time.Millisecond))
 	}
 	return firstLine(err.Error())
 }
