@@ -35,7 +35,7 @@ func BenchmarkEncodeFrame(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		k := 1 + i%60
-		buf, err = c.encode(buf[:0], frames[k], frames[k-1], int64(k-1))
+		buf, err = c.encode(buf[:0], frames[k], frames[k-1])
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -55,7 +55,7 @@ func BenchmarkDecodeFrame(b *testing.B) {
 	defer c.close()
 	packed := make([][]byte, len(frames))
 	for k := 1; k < len(frames); k++ {
-		if packed[k], err = c.encode(nil, frames[k], frames[k-1], int64(k-1)); err != nil {
+		if packed[k], err = c.encode(nil, frames[k], frames[k-1]); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -63,7 +63,7 @@ func BenchmarkDecodeFrame(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		k := 1 + i%60
-		if out, err = c.decode(out[:0], packed[k], frames[k-1], int64(k-1)); err != nil {
+		if out, err = c.decode(out[:0], packed[k], frames[k-1]); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -26,7 +26,7 @@ func newFrameCodec() (*frameCodec, error) {
 		return nil, err
 	}
 	delta, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1),
-		zstd.WithEncoderDictRaw(1, []byte{0}))
+		zstd.WithEncoderDictRaw(rawDictID, []byte{0}))
 	if err != nil {
 		return nil, err
 	}
@@ -38,38 +38,31 @@ func newFrameCodec() (*frameCodec, error) {
 	return &frameCodec{plain: plain, delta: delta, decoder: dec}, nil
 }
 
-// dictID names the dictionary made of frame prevSeq's bytes. Each frame gets a
-// distinct id so that a frame decoded against the wrong predecessor fails
-// loudly ("unknown dictionary") and so the encoder never reuses tables built
-// for an older dictionary.
-func dictID(prevSeq int64) uint32 {
-	id := uint32(prevSeq + 1)
-	if id == 0 {
-		id = 1
-	}
-	return id
-}
+// rawDictID is the dictionary ID of every delta frame: 0, so the frame header
+// carries none and the reference zstd decodes a frame with the previous one
+// as a raw dictionary (zstd -d -D prev.json). A wrong predecessor still fails:
+// the frame's content checksum does not match.
+const rawDictID = 0
 
 // encode appends the compressed form of raw to dst. prev is nil for a
-// keyframe, else the previous frame's serialised bytes (frame prevSeq).
-func (c *frameCodec) encode(dst, raw, prev []byte, prevSeq int64) ([]byte, error) {
+// keyframe, else the previous frame's serialised bytes.
+func (c *frameCodec) encode(dst, raw, prev []byte) ([]byte, error) {
 	if prev == nil {
 		return c.plain.EncodeAll(raw, dst), nil
 	}
-	if err := c.delta.ResetWithOptions(nil, zstd.WithEncoderDictRaw(dictID(prevSeq), prev)); err != nil {
+	if err := c.delta.ResetWithOptions(nil, zstd.WithEncoderDictRaw(rawDictID, prev)); err != nil {
 		return nil, err
 	}
 	return c.delta.EncodeAll(raw, dst), nil
 }
 
-// decode appends the decompressed form of data to dst; prev and prevSeq as
-// for encode.
-func (c *frameCodec) decode(dst, data, prev []byte, prevSeq int64) ([]byte, error) {
+// decode appends the decompressed form of data to dst; prev as for encode.
+func (c *frameCodec) decode(dst, data, prev []byte) ([]byte, error) {
 	var err error
 	switch {
 	case prev != nil:
 		err = c.decoder.ResetWithOptions(nil, zstd.WithDecoderDictDelete(),
-			zstd.WithDecoderDictRaw(dictID(prevSeq), prev))
+			zstd.WithDecoderDictRaw(rawDictID, prev))
 		c.hasDeltaD = true
 	case c.hasDeltaD:
 		err = c.decoder.ResetWithOptions(nil, zstd.WithDecoderDictDelete())

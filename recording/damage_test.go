@@ -54,7 +54,7 @@ func TestBitFlippedFramesAreSkippedNotFatal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad, _ := r.codec.encode(nil, []byte(`{"time": not json`), raw28, 28)
+	bad, _ := r.codec.encode(nil, []byte(`{"time": not json`), raw28)
 	if _, err := r.db.Exec(`UPDATE frames SET data = ? WHERE seq = 29`, bad); err != nil {
 		t.Fatal(err)
 	}

@@ -96,14 +96,13 @@ func (r *Reader) decodeRange(start, end int) error {
 func (r *Reader) decodeOne(pos int, data []byte) error {
 	e := r.index[pos]
 	var prev []byte
-	prevSeq := int64(0)
 	if !e.keyframe {
 		if !r.cache.valid || r.cache.pos != pos-1 {
 			return r.frameError(pos, errNoKeyframe)
 		}
-		prev, prevSeq = r.cache.raw, r.index[pos-1].seq
+		prev = r.cache.raw
 	}
-	out, err := r.codec.decode(r.cache.spare[:0], data, prev, prevSeq)
+	out, err := r.codec.decode(r.cache.spare[:0], data, prev)
 	if err != nil {
 		r.cache.valid = false
 		return r.frameError(pos, err)

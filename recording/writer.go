@@ -44,7 +44,6 @@ type Writer struct {
 	stmts writerStmts
 
 	prev       []byte // previous frame's serialised bytes: the next dictionary
-	prevSeq    int64
 	nextSeq    int64
 	sinceKey   int
 	buf        []byte // compressed-frame buffer, reused
@@ -250,7 +249,7 @@ func (w *Writer) Write(f *snapshot.Frame) error {
 	if !key {
 		dict = w.prev
 	}
-	data, err := w.codec.encode(w.buf[:0], raw, dict, w.prevSeq)
+	data, err := w.codec.encode(w.buf[:0], raw, dict)
 	if err != nil {
 		return err
 	}
@@ -273,7 +272,7 @@ type frameRecord struct {
 }
 
 func (w *Writer) advance(rec frameRecord) {
-	w.buf, w.prev, w.prevSeq = rec.data, rec.raw, rec.seq
+	w.buf, w.prev = rec.data, rec.raw
 	w.nextSeq = rec.seq + 1
 	w.lastTS = rec.ts
 	w.wroteFirst = true
