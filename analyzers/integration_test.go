@@ -26,8 +26,7 @@ func watch(t *testing.T, srv *testdb.Server, d time.Duration, until func(*snapsh
 	if err != nil {
 		t.Fatal(err)
 	}
-	live, err := collectors.NewLive(collectors.LiveOptions{Config: cfg, Interval: time.Second,
-		InnoDBEvery: time.Second})
+	live, err := collectors.NewLive(collectors.LiveOptions{Config: cfg, Interval: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +92,8 @@ func TestIntegrationQueryCacheContention(t *testing.T) {
 		t.Fatalf("mariadb-slap: %v", err)
 	}
 	defer func() { cancel(); slap.Wait() }()
-	frames := watch(t, srv, 60*time.Second, func(f *snapshot.Frame) bool {
+	// A 1-s sample catches the convoy now and then; allow for a loaded machine.
+	frames := watch(t, srv, 90*time.Second, func(f *snapshot.Frame) bool {
 		return findingIn(f, IDQueryCacheContention) != nil
 	})
 	f := frames[len(frames)-1]
@@ -170,15 +170,14 @@ func TestIntegrationPrimaryKeyUpdateIsHealthy(t *testing.T) {
 	const q = "UPDATE shop.t SET v = v + 1 WHERE id BETWEEN 150000 AND 150100 AND SLEEP(0.08) = 0"
 	slowUpdate(t, srv, q)
 	sawIt := false
-	frames := watch(t, srv, 12*time.Second, func(f *snapshot.Frame) bool {
+	// Past the warm-up, so ratio rules judge too: the monitor's own footprint
+	// must not raise anything on a healthy server.
+	frames := watch(t, srv, 18*time.Second, func(f *snapshot.Frame) bool {
 		for _, p := range f.Snapshot.Processlist {
-			if p.Info == q && p.TimeMS >= 7000 {
-				ex := f.Snapshot.Explains[snapshot.Fingerprint(q)]
-				if ex != nil {
-					t.Logf("plan %s: %+v (error %q)", ex.Method, ex.Rows, ex.Error)
-					sawIt = ex.Error == "" && len(ex.Rows) == 1 && ex.Rows[0].Key == "PRIMARY"
-				}
-				return true
+			ex := f.Snapshot.Explains[snapshot.Fingerprint(q)]
+			if p.Info == q && p.TimeMS >= 6000 && ex != nil && !sawIt {
+				t.Logf("plan %s: %+v (error %q)", ex.Method, ex.Rows, ex.Error)
+				sawIt = ex.Error == "" && len(ex.Rows) == 1 && ex.Rows[0].Key == "PRIMARY"
 			}
 		}
 		return false

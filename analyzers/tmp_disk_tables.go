@@ -29,7 +29,13 @@ func checkTmpDiskTables(w *window, c *Config) verdict {
 	}
 	disk, ok1 := w.rate(tmpDisk)
 	all, ok2 := w.rate(tmpTables)
-	if !ok1 || !ok2 || disk < c.TmpDiskMinPerSec || all <= 0 {
+	if !ok1 || !ok2 {
+		return quiet()
+	}
+	// Take out what sampling itself created this interval.
+	disk = max(disk-c.OwnTmpDiskTablesPerSample/w.rates.Interval, 0)
+	all = max(all-c.OwnTmpTablesPerSample/w.rates.Interval, 0)
+	if disk < c.TmpDiskMinPerSec || all <= 0 {
 		return quiet()
 	}
 	// Created_tmp_tables counts disk tables too, so the share is at most 100 %.
@@ -41,7 +47,8 @@ func checkTmpDiskTables(w *window, c *Config) verdict {
 	if share > c.TmpDiskShareCrit && disk > c.TmpDiskRateWarn {
 		sev = snapshot.Critical
 	}
-	ev := []string{fmt.Sprintf("%.0f %% of temporary tables went to disk this interval", share)}
+	ev := []string{fmt.Sprintf("%.0f %% of temporary tables went to disk this interval (not counting this "+
+		"monitor's own %.0f per sample)", share, c.OwnTmpDiskTablesPerSample)}
 	ev = append(ev, w.counterLines(tmpDisk, tmpTables, "Created_tmp_files")...)
 	ev = appendNonEmpty(ev, tmpSizes(w))
 	spilling := w.processes().inStates(tmpStates...)
