@@ -56,10 +56,7 @@ func bpEvidence(w *window, hit float64, young string) []string {
 	ev = appendNonEmpty(ev, young)
 	ev = append(ev, w.counterLines(bpReads, bpRequests, "Innodb_buffer_pool_read_ahead", "Innodb_data_reads")...)
 	ev = appendNonEmpty(ev, bpFreePages(w))
-	long := w.processes().running(1000, "SELECT", "UPDATE", "DELETE", "INSERT", "REPLACE")
-	for _, l := range threadLines(long[:min(len(long), 3)]) {
-		ev = append(ev, "running: "+l)
-	}
+	ev = append(ev, w.longRunningLines()...)
 	return appendNonEmpty(ev, busiestDisk(w))
 }
 

@@ -39,6 +39,10 @@ type Config struct {
 	// were waiting.
 	QCWaitSightingsMin int
 	QCWaitShareMin     float64
+	// SerialisedIdleMin: CPU idle % at or above which threads queueing on a
+	// lock read as a serialised server, not one short of CPU (incident 001:
+	// 4–8 runnable threads at 70 % idle; number UNKNOWN).
+	SerialisedIdleMin float64
 
 	// FullScanMinSeconds: an UPDATE/DELETE must have run this long before it is
 	// judged (DOL colours a running query yellow from 5 s).
@@ -182,6 +186,7 @@ func DefaultConfig() Config {
 		SightingWindow:     15,
 		QCWaitSightingsMin: 3,
 		QCWaitShareMin:     15,
+		SerialisedIdleMin:  50,
 
 		FullScanMinSeconds:    5,
 		FullScanMinTableRows:  1000,

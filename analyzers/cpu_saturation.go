@@ -26,10 +26,7 @@ func checkCPUSaturation(w *window, c *Config) verdict {
 	if r, ok := w.snap.StatusInt("Threads_running"); ok {
 		ev = append(ev, fmt.Sprintf("Threads_running %d", r))
 	}
-	long := w.processes().running(1000, "SELECT", "UPDATE", "DELETE", "INSERT", "REPLACE")
-	for _, l := range threadLines(long[:min(len(long), 3)]) {
-		ev = append(ev, "running: "+l)
-	}
+	ev = append(ev, w.longRunningLines()...)
 	return raise(snapshot.Warning, fmt.Sprintf("CPU saturated: run queue %d on %d CPUs, %.0f %% idle",
 		h.ProcsRunning, h.NumCPU, hr.CPU.Idle), ev,
 		"Find the statements burning CPU (long-running ones above, scans in Handler_read_rnd_next) and "+

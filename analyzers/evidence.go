@@ -12,10 +12,12 @@ import (
 
 // Evidence limits keep a finding readable in the findings panel.
 const (
-	maxThreadLines = 5
-	maxStatements  = 3
-	maxThreadIDs   = 50
-	maxSQLChars    = 120
+	maxContextLines = 3    // threads shown as context rather than as the subject
+	longStatementMS = 1000 // statements running this long are worth naming as context
+	maxThreadLines  = 5
+	maxStatements   = 3
+	maxThreadIDs    = 50
+	maxSQLChars     = 120
 )
 
 // threadLine names one thread: id, user@host, db, time and state.
@@ -194,4 +196,15 @@ func sortByCount(keys []string, count map[string]int) {
 		}
 		return keys[i] < keys[j]
 	})
+}
+
+// longRunningLines names the longest-running statements as context:
+// "running: thread …".
+func (w *window) longRunningLines() []string {
+	long := w.processes().running(longStatementMS, "SELECT", "UPDATE", "DELETE", "INSERT", "REPLACE")
+	var out []string
+	for _, l := range threadLines(long[:min(len(long), maxContextLines)]) {
+		out = append(out, "running: "+l)
+	}
+	return out
 }

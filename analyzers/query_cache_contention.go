@@ -159,11 +159,11 @@ func qcEvidence(w *window, waiters, writers []*snapshot.Process, seen qcSighting
 	for _, s := range topStatements(waiters) {
 		ev = append(ev, "waiting: "+s)
 	}
-	for _, l := range threadLines(writers[:min(len(writers), 3)]) {
+	for _, l := range threadLines(writers[:min(len(writers), maxContextLines)]) {
 		ev = append(ev, "writing: "+l)
 	}
 	ev = appendNonEmpty(ev, qcSettings(w), qcCounters(w), w.hostFigures())
-	if hr := w.hostRates(); hr != nil && hr.CPU.Idle >= 50 {
+	if hr := w.hostRates(); hr != nil && hr.CPU.Total() > 0 && hr.CPU.Idle >= w.cfg.SerialisedIdleMin {
 		ev = append(ev, "CPUs mostly idle while threads queue: the server is serialised on one lock, not short of hardware")
 	}
 	return ev

@@ -36,15 +36,15 @@ func checkTableLockContention(w *window, c *Config) verdict {
 			c.TableLocksImmediateWarn))
 	}
 	ev = append(ev, w.counterLines("Table_locks_waited", "Table_locks_immediate")...)
-	holders := excludeStates(w.processes().running(1000, "UPDATE", "DELETE", "INSERT", "REPLACE", "SELECT",
+	holders := excludeStates(w.processes().running(longStatementMS, "UPDATE", "DELETE", "INSERT", "REPLACE", "SELECT",
 		"ALTER", "LOCK"), tableLockStates...)
-	for _, l := range threadLines(holders[:min(len(holders), 3)]) {
+	for _, l := range threadLines(holders[:min(len(holders), maxContextLines)]) {
 		ev = append(ev, "running: "+l)
 	}
 	return raise(snapshot.Warning, title, ev,
 		"Find the long statement holding the table (listed as running) and speed it up with an index; "+
 			"convert hot MyISAM/Aria tables to InnoDB, which locks rows, not tables.",
-		append(ids(waiters, maxThreadIDs), ids(holders, 3)...))
+		append(ids(waiters, maxThreadIDs), ids(holders, maxContextLines)...))
 }
 
 // tableLockImmediateShare is Δimmediate / Δ(immediate + waited) in percent,
