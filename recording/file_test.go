@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestCreatedWithMode0600(t *testing.T) {
@@ -133,5 +134,38 @@ func TestOpenRejectsNewerFormat(t *testing.T) {
 	db.Close()
 	if _, err := Open(path); err == nil || !strings.Contains(err.Error(), "newer mytop-go") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// TestCloseDoesNotWaitForFollowingReader: a replay --follow holding the file
+// must neither block the recorder's Close nor lose what it reads.
+func TestCloseDoesNotWaitForFollowingReader(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f.mytop")
+	w, err := Create(path, WriterOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newFakeServer(t, 61, 5)
+	w.Write(srv.frame(0))
+	r := openT(t, path)
+	if _, err := r.Snapshot(0); err != nil {
+		t.Fatal(err)
+	}
+	w.Write(srv.frame(1))
+	if w.Size() < 8192 {
+		t.Errorf("Size = %d", w.Size())
+	}
+	start := time.Now()
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if el := time.Since(start); el > time.Second {
+		t.Errorf("Close took %v with a reader attached", el)
+	}
+	if n, err := r.Refresh(); err != nil || n != 1 {
+		t.Fatalf("Refresh = %d, %v", n, err)
+	}
+	if _, err := r.Snapshot(1); err != nil {
+		t.Error(err)
 	}
 }

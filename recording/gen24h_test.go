@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -89,4 +90,12 @@ func measureReading(t *testing.T, path string) {
 	}
 	fmt.Printf("seek to a random moment: mean %v, worst %v (target < 100ms)\n", (sumSeek / trials).Round(time.Microsecond), worstSeek.Round(time.Microsecond))
 	fmt.Printf("step one frame: mean %v, worst %v (target < 20ms)\n", (sumStep / trials).Round(time.Microsecond), worstStep.Round(time.Microsecond))
+}
+
+func fileSize(path string) int64 {
+	st, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return st.Size()
 }

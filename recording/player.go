@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -289,3 +290,5 @@ func (p *Player) Len() int { return p.r.Len() }
 
 // Close closes the Reader.
 func (p *Player) Close() error { return p.r.Close() }
+
+var _ pipeline.Source = (*Player)(nil)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -74,3 +75,5 @@ func (s *FrameSource) Next(ctx context.Context) (*snapshot.Snapshot, error) {
 
 // Close closes the underlying Reader.
 func (s *FrameSource) Close() error { return s.r.Close() }
+
+var _ pipeline.Source = (*FrameSource)(nil)

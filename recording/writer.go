@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -53,6 +54,7 @@ type Writer struct {
 	// episodes maps finding ids to the onset whose advice is stored; it
 	// becomes pendingEpisodes when the frame's transaction commits.
 	episodes, pendingEpisodes map[string]int64
+	size                      atomic.Int64
 }
 
 // Create opens a new recording at path, created with mode 0600. An existing
@@ -67,7 +69,9 @@ func Create(path string, opts WriterOptions) (*Writer, error) {
 	}
 	w, err := openWriter(path, opts, fresh)
 	if err != nil && fresh {
-		os.Remove(path)
+		for _, p := range []string{path, path + "-wal", path + "-shm"} {
+			os.Remove(p)
+		}
 	}
 	return w, err
 }
@@ -107,6 +111,7 @@ func openWriter(path string, opts WriterOptions, fresh bool) (*Writer, error) {
 		db.Close()
 		return nil, err
 	}
+	w.measureSize()
 	return w, nil
 }
 
@@ -206,24 +211,16 @@ func (w *Writer) resume() error {
 func (w *Writer) Path() string { return w.path }
 
 // Size is the recording's size in bytes as it will be on disk once the
-// write-ahead log is folded in (pages in use or free for reuse).
-func (w *Writer) Size() int64 {
-	if w.db == nil {
-		return fileSize(w.path)
-	}
-	var pages, size int64
-	if w.db.QueryRow(`PRAGMA page_count`).Scan(&pages) != nil || w.db.QueryRow(`PRAGMA page_size`).Scan(&size) != nil {
-		return fileSize(w.path) + fileSize(w.path+"-wal")
-	}
-	return pages * size
-}
+// write-ahead log is folded in, as of the last Write. Unlike the other
+// methods it may be called from any goroutine (the dashboard's header).
+func (w *Writer) Size() int64 { return w.size.Load() }
 
-func fileSize(path string) int64 {
-	st, err := os.Stat(path)
-	if err != nil {
-		return 0
+// measureSize updates Size from the page count.
+func (w *Writer) measureSize() {
+	var pages, size int64
+	if w.db.QueryRow(`PRAGMA page_count`).Scan(&pages) == nil && w.db.QueryRow(`PRAGMA page_size`).Scan(&size) == nil {
+		w.size.Store(pages * size)
 	}
-	return st.Size()
 }
 
 // Write stores one frame: its Snapshot, its key figures and its findings, in
@@ -260,7 +257,9 @@ func (w *Writer) Write(f *snapshot.Frame) error {
 		return err
 	}
 	w.advance(rec)
-	return w.rotate()
+	err = w.rotate()
+	w.measureSize()
+	return err
 }
 
 // frameRecord is one row of the frames table.
@@ -310,21 +309,25 @@ func (w *Writer) MarkGap(from, to time.Time, reason string) error {
 }
 
 // Close flushes the write-ahead log into the file, so the file alone is a
-// complete recording that can be copied or mailed, and closes it.
+// complete recording that can be copied or mailed, and closes it. A
+// concurrent reader (replay --follow) is not waited for: the log then stays
+// until the last reader closes.
 func (w *Writer) Close() error {
 	if w.db == nil {
 		return nil
 	}
 	w.stmts.close()
 	w.codec.close()
-	_, err := w.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
-	// Leaving WAL mode makes the file readable without its -wal/-shm
-	// companions (read-only media, old sqlite3). A concurrent reader makes
-	// this fail harmlessly; the file stays a valid WAL database.
-	w.db.Exec(`PRAGMA journal_mode = DELETE`)
-	if cerr := w.db.Close(); err == nil {
-		err = cerr
+	for _, p := range []string{
+		`PRAGMA busy_timeout = 0`,
+		`PRAGMA wal_checkpoint(TRUNCATE)`,
+		// Leaving WAL mode makes the file readable without its -wal/-shm
+		// companions (read-only media, old sqlite3).
+		`PRAGMA journal_mode = DELETE`,
+	} {
+		w.db.Exec(p) // best effort: a reader holding the log makes these fail
 	}
+	err := w.db.Close()
 	w.db = nil
 	return trimSQLiteErr(err)
 }
