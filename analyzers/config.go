@@ -35,8 +35,8 @@ type Config struct {
 	// "Waiting for query cache lock" that make at least QCWaitShareMin % of
 	// all working-thread sightings. No public number exists (§9.1); calibrated
 	// in the lab on incident 001's mariadb-slap key workload (MariaDB 10.11,
-	// 10 clients, 128M cache), where about 30 % of working-thread sightings
-	// were waiting.
+	// 10 clients, 128M cache), where 20–55 % of working-thread sightings
+	// were waiting; the default sits below that range.
 	QCWaitSightingsMin int
 	QCWaitShareMin     float64
 	// SerialisedIdleMin: CPU idle % at or above which threads queueing on a
