@@ -66,6 +66,10 @@ func queryCacheNA(w *window) string {
 		if len(w.snap.Status) > 0 && !w.hasStatus("Qcache_total_blocks") && !w.hasStatus("Qcache_hits") {
 			return "server reports no query cache counters"
 		}
+		// An allocated cache always has at least one (free) block.
+		if blocks, ok := w.snap.StatusInt("Qcache_total_blocks"); ok && blocks == 0 {
+			return "query cache is off (Qcache_total_blocks=0)"
+		}
 		return ""
 	}
 	if have, ok := w.variable("have_query_cache"); ok && strings.EqualFold(have, "NO") {
