@@ -23,8 +23,10 @@ func TestReplayCapturedIncident(t *testing.T) {
 	}
 	b := pipeline.NewBuilder("REPLAY", NewEngine(DefaultConfig()))
 	raised := map[string]snapshot.Finding{}
+	var last *snapshot.Frame
 	for _, s := range capture.Sessions[0].Snapshots {
 		f := b.Add(s)
+		last = f
 		for _, x := range f.Findings {
 			if _, seen := raised[x.ID]; !seen {
 				raised[x.ID] = x
@@ -54,4 +56,11 @@ func TestReplayCapturedIncident(t *testing.T) {
 			t.Errorf("%s raised: %s", id, x.Title)
 		}
 	}
+	// Shell loops capture no InnoDB status and no replica status: say so.
+	for _, id := range []string{IDLongTransaction, IDInnoDBThreadQueue, IDReplicationLag} {
+		if last.NotApplicable[id] == "" {
+			t.Errorf("%s not listed as not applicable: %v", id, last.NotApplicable)
+		}
+	}
+	t.Logf("not applicable: %v", last.NotApplicable)
 }

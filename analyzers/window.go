@@ -97,7 +97,7 @@ func (w *window) statusNA(names ...string) string {
 	}
 	for _, n := range names {
 		if !w.hasStatus(n) {
-			return "server does not report " + n
+			return "no " + n + " in this source"
 		}
 	}
 	return ""
