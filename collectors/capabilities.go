@@ -23,40 +23,36 @@ func (c *Capabilities) probe(ctx context.Context, q queryer, ownID int64) error 
 	return nil
 }
 
-// probeProcesslist prefers performance_schema.processlist (no global mutex on
-// MySQL 8.0.22+) when it is readable and enabled; MariaDB keeps
-// information_schema for its TIME_MS/EXAMINED_ROWS/PROGRESS columns.
+// probeProcesslist prefers performance_schema.processlist (no global mutex,
+// no temporary table; MySQL 8.0.22+) when it is readable and enabled, else
+// SHOW FULL PROCESSLIST; and notes which detail columns
+// information_schema.PROCESSLIST adds.
 func (c *Capabilities) probeProcesslist(ctx context.Context, q queryer, _ int64) error {
-	if c.Flavor != snapshot.FlavorMariaDB {
-		t, err := queryTable(ctx, q, "SELECT @@performance_schema")
-		if err := transportError(err); err != nil {
-			return err
-		}
-		if err == nil && len(t.rows) == 1 && t.rows[0][0].String == "1" {
-			_, err := queryTable(ctx, q, "SELECT ID FROM performance_schema.processlist LIMIT 1")
-			if err := transportError(err); err != nil {
-				return err
-			}
-			if err == nil {
-				c.Processlist = SourcePerfSchema
-				return nil
-			}
-		}
-	}
-	t, err := queryTable(ctx, q, "SELECT COLUMN_NAME FROM information_schema.COLUMNS"+
-		" WHERE TABLE_SCHEMA = 'information_schema' AND TABLE_NAME = 'PROCESSLIST'")
+	c.Processlist = SourceShow
+	t, err := queryTable(ctx, q, "SELECT @@performance_schema")
 	if err := transportError(err); err != nil {
 		return err
 	}
-	c.ProcesslistColumns = nil
-	if err == nil {
-		for _, r := range t.rows {
-			c.ProcesslistColumns = append(c.ProcesslistColumns, strings.ToUpper(r[0].String))
+	if err == nil && len(t.rows) == 1 && t.rows[0][0].String == "1" {
+		_, err := queryTable(ctx, q, "SELECT ID FROM performance_schema.processlist LIMIT 1")
+		if err := transportError(err); err != nil {
+			return err
+		}
+		if err == nil {
+			c.Processlist = SourcePerfSchema
 		}
 	}
-	c.Processlist = SourceShow
-	if len(c.ProcesslistColumns) > 0 {
-		c.Processlist = SourceInfoSchema
+	t, err = queryTable(ctx, q, "SELECT COLUMN_NAME FROM information_schema.COLUMNS"+
+		" WHERE TABLE_SCHEMA = 'information_schema' AND TABLE_NAME = 'PROCESSLIST'"+
+		" AND COLUMN_NAME IN ('TIME_MS', 'EXAMINED_ROWS', 'ROWS_EXAMINED')")
+	if err := transportError(err); err != nil {
+		return err
+	}
+	c.ProcesslistDetail = nil
+	if err == nil {
+		for _, r := range t.rows {
+			c.ProcesslistDetail = append(c.ProcesslistDetail, strings.ToUpper(r[0].String))
+		}
 	}
 	return nil
 }

@@ -30,13 +30,8 @@ func (p *Processlist) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		return err
 	}
 	s.Processlist = withoutThreads(decodeProcesslist(t), p.link.ownIDs())
-	if sess.Caps.StatementsCurrent {
-		err := addStatementDetail(ctx, sess.conn, s.Processlist)
-		if connectionLost(err) {
-			return err
-		}
-		// Refused (e.g. no SELECT on performance_schema): do without.
-		sess.Caps.StatementsCurrent = err == nil
+	if err := addDetail(ctx, sess, s.Processlist); err != nil {
+		return err
 	}
 	if !sess.Caps.Process {
 		setUnavailable(s, NameProcesslist, noProcessPrivilege)
@@ -44,37 +39,12 @@ func (p *Processlist) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	return nil
 }
 
-// optionalProcessColumns are read from information_schema.PROCESSLIST when the
-// server has them (MariaDB: TIME_MS, EXAMINED_ROWS, PROGRESS; Percona:
-// TIME_MS, ROWS_EXAMINED).
-var optionalProcessColumns = []string{"TIME_MS", "EXAMINED_ROWS", "ROWS_EXAMINED", "PROGRESS"}
-
 // processlistQuery is the statement for the source the server offers.
 func processlistQuery(c Capabilities) string {
-	const base = "ID, USER, HOST, DB, COMMAND, TIME, STATE, INFO"
-	switch c.Processlist {
-	case SourcePerfSchema:
-		return "SELECT " + base + " FROM performance_schema.processlist"
-	case SourceInfoSchema:
-		cols := base
-		for _, name := range optionalProcessColumns {
-			if hasColumn(c.ProcesslistColumns, name) {
-				cols += ", " + name
-			}
-		}
-		return "SELECT " + cols + " FROM information_schema.PROCESSLIST"
-	default:
-		return "SHOW FULL PROCESSLIST"
+	if c.Processlist == SourcePerfSchema {
+		return "SELECT ID, USER, HOST, DB, COMMAND, TIME, STATE, INFO FROM performance_schema.processlist"
 	}
-}
-
-func hasColumn(cols []string, name string) bool {
-	for _, c := range cols {
-		if c == name {
-			return true
-		}
-	}
-	return false
+	return "SHOW FULL PROCESSLIST"
 }
 
 // processColumns are the positions of the known columns in a result; -1 when

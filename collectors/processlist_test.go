@@ -31,7 +31,7 @@ func TestDecodeProcesslist(t *testing.T) {
 		want []snapshot.Process
 	}{
 		{
-			name: "MariaDB information_schema with TIME_MS, EXAMINED_ROWS, PROGRESS",
+			name: "information_schema columns: TIME_MS, EXAMINED_ROWS, PROGRESS",
 			in: tableOf([]string{"ID", "USER", "HOST", "DB", "COMMAND", "TIME", "STATE", "INFO", "TIME_MS", "EXAMINED_ROWS", "PROGRESS"},
 				[]string{"5121", "app", "10.0.0.12:5133", "shop", "Query", "48", "Updating", "UPDATE b SET x=1 WHERE c=2", "48211.532", "2104331", "12.500"},
 				[]string{"7", "event_scheduler", "localhost", "\x00", "Daemon", "100", "Waiting on empty queue", "\x00", "100000.000", "0", "0.000"}),
@@ -78,11 +78,7 @@ func TestProcesslistQuery(t *testing.T) {
 	}{
 		{Capabilities{Processlist: SourcePerfSchema},
 			"SELECT ID, USER, HOST, DB, COMMAND, TIME, STATE, INFO FROM performance_schema.processlist"},
-		{Capabilities{Processlist: SourceInfoSchema, ProcesslistColumns: []string{"ID", "TIME_MS", "STAGE", "EXAMINED_ROWS", "PROGRESS"}},
-			"SELECT ID, USER, HOST, DB, COMMAND, TIME, STATE, INFO, TIME_MS, EXAMINED_ROWS, PROGRESS FROM information_schema.PROCESSLIST"},
-		{Capabilities{Processlist: SourceInfoSchema, ProcesslistColumns: []string{"ID", "USER"}},
-			"SELECT ID, USER, HOST, DB, COMMAND, TIME, STATE, INFO FROM information_schema.PROCESSLIST"},
-		{Capabilities{Processlist: SourceShow}, "SHOW FULL PROCESSLIST"},
+		{Capabilities{Processlist: SourceShow, ProcesslistDetail: []string{"TIME_MS"}}, "SHOW FULL PROCESSLIST"},
 	}
 	for _, tt := range tests {
 		if got := processlistQuery(tt.caps); got != tt.want {

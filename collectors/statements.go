@@ -2,6 +2,9 @@ package collectors
 
 import (
 	"context"
+	"database/sql"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -19,27 +22,84 @@ const statementDetailQuery = "SELECT t.PROCESSLIST_ID, s.ROWS_EXAMINED, s.NO_IND
 	" JOIN performance_schema.threads t USING (THREAD_ID)" +
 	" WHERE s.END_EVENT_ID IS NULL AND t.PROCESSLIST_COMMAND = 'Query'"
 
-// addStatementDetail fills ExaminedRows and NoIndexUsed from
-// performance_schema, only when some statement has run long enough to matter.
-func addStatementDetail(ctx context.Context, q queryer, ps []snapshot.Process) error {
-	if !anyLongStatement(ps) {
+// addDetail adds what the rules need about long-running statements from the
+// costlier sources, only when such statements exist: MariaDB/Percona
+// information_schema columns and performance_schema's running statements.
+// A source the server refuses is dropped for this connection.
+func addDetail(ctx context.Context, sess *Session, ps []snapshot.Process) error {
+	ids := longStatements(ps)
+	if len(ids) == 0 {
 		return nil
 	}
-	t, err := queryTable(ctx, q, statementDetailQuery)
-	if err != nil {
-		return err
+	if len(sess.Caps.ProcesslistDetail) > 0 {
+		t, err := queryTable(ctx, sess.conn, infoSchemaDetailQuery(sess.Caps.ProcesslistDetail, ids))
+		if connectionLost(err) {
+			return err
+		}
+		if err != nil {
+			sess.Caps.ProcesslistDetail = nil
+		} else {
+			mergeInfoSchemaDetail(ps, t)
+		}
 	}
-	mergeStatementDetail(ps, t)
+	if sess.Caps.StatementsCurrent {
+		t, err := queryTable(ctx, sess.conn, statementDetailQuery)
+		if connectionLost(err) {
+			return err
+		}
+		sess.Caps.StatementsCurrent = err == nil
+		if err == nil {
+			mergeStatementDetail(ps, t)
+		}
+	}
 	return nil
 }
 
-func anyLongStatement(ps []snapshot.Process) bool {
+// longStatements are the ids of statements worth the detail queries.
+func longStatements(ps []snapshot.Process) []int64 {
+	var ids []int64
 	for _, p := range ps {
 		if p.Command == "Query" && p.TimeMS >= statementDetailAfter.Milliseconds() && explainable(p.Info) {
-			return true
+			ids = append(ids, p.ID)
 		}
 	}
-	return false
+	return ids
+}
+
+// infoSchemaDetailQuery reads the detail columns of the given threads; the
+// ids are formatted integers.
+func infoSchemaDetailQuery(cols []string, ids []int64) string {
+	list := make([]string, len(ids))
+	for i, id := range ids {
+		list[i] = strconv.FormatInt(id, 10)
+	}
+	return "SELECT ID, " + strings.Join(cols, ", ") + " FROM information_schema.PROCESSLIST WHERE ID IN (" +
+		strings.Join(list, ", ") + ")"
+}
+
+// mergeInfoSchemaDetail takes TIME_MS (finer than TIME) and the examined rows.
+func mergeInfoSchemaDetail(ps []snapshot.Process, t *table) {
+	idCol, msCol := t.col("ID"), t.col("TIME_MS")
+	exCol := t.col("EXAMINED_ROWS")
+	if exCol < 0 {
+		exCol = t.col("ROWS_EXAMINED")
+	}
+	byID := make(map[int64][]sql.NullString, len(t.rows))
+	for _, r := range t.rows {
+		byID[parseInt(cell(r, idCol))] = r
+	}
+	for i := range ps {
+		r, ok := byID[ps[i].ID]
+		if !ok {
+			continue
+		}
+		if msCol >= 0 && r[msCol].Valid {
+			ps[i].TimeMS = int64(parseFloat(r[msCol].String))
+		}
+		if exCol >= 0 && r[exCol].Valid {
+			ps[i].ExaminedRows = parseInt(r[exCol].String)
+		}
+	}
 }
 
 // mergeStatementDetail applies rows of statementDetailQuery to ps. A larger
