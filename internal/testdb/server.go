@@ -76,7 +76,7 @@ func Launch(extraArgs ...string) (*Server, error) {
 	}
 	// A short directory: unix socket paths are limited to ~107 bytes and
 	// t.TempDir() embeds the test name.
-	dir, err := os.MkdirTemp("", "mytopdb-")
+	dir, err := os.MkdirTemp(shortTempRoot(), "mytopdb-")
 	if err != nil {
 		return nil, err
 	}
@@ -193,6 +193,15 @@ func (s *Server) logTail() string {
 
 // LogTail returns the last lines of the server's error log.
 func (s *Server) LogTail() string { return s.logTail() }
+
+// shortTempRoot is $TMPDIR unless that is too long for a socket path.
+func shortTempRoot() string {
+	const maxSocketDir = 80 // leaves room for "/mytopdb-NNNNNNNNN/mysqld.sock"
+	if root := os.TempDir(); len(root) <= maxSocketDir {
+		return root
+	}
+	return "/tmp"
+}
 
 func freePort() (int, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
