@@ -20,6 +20,7 @@ type source struct {
 	reader  *recording.Reader // set for a recording
 	session *importers.Session
 	mode    string
+	stderr  io.Writer
 }
 
 // sourceFlags are the options every command taking a SOURCE shares.
@@ -35,7 +36,7 @@ func openSource(path string, sf sourceFlags, stderr io.Writer) (*source, error) 
 	}
 	r, err := recording.Open(path)
 	if err == nil {
-		return &source{name: path, reader: r, mode: "REPLAY"}, nil
+		return &source{name: path, reader: r, mode: "REPLAY", stderr: stderr}, nil
 	}
 	if !errors.Is(err, recording.ErrNotRecording) {
 		return nil, err
@@ -61,7 +62,7 @@ func importSource(path string, sf sourceFlags, stderr io.Writer) (*source, error
 		return nil, err
 	}
 	reportImport(stderr, c, sess)
-	return &source{name: path, session: sess, mode: "IMPORT"}, nil
+	return &source{name: path, session: sess, mode: "IMPORT", stderr: stderr}, nil
 }
 
 func pickSession(c *importers.Capture, name string) (*importers.Session, error) {
@@ -110,7 +111,10 @@ func reportImport(w io.Writer, c *importers.Capture, s *importers.Session) {
 // frames returns the source's snapshots from..to as a pipeline source.
 func (s *source) frames(from, to time.Time) pipeline.Source {
 	if s.reader != nil {
-		return s.reader.Source(from, to)
+		fs := s.reader.Source(from, to)
+		// A damaged frame is skipped, never fatal, but the user hears of it.
+		fs.OnSkip = func(err error) { fmt.Fprintf(s.stderr, "mytop-go: skipped: %v\n", err) }
+		return fs
 	}
 	snaps := s.session.Snapshots
 	lo, hi := 0, len(snaps)
