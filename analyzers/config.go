@@ -111,10 +111,11 @@ type Config struct {
 	TmpDiskRateWarn  float64
 	TmpDiskMinPerSec float64
 	// OwnTmpTablesPerSample and OwnTmpDiskTablesPerSample are the monitor's own
-	// footprint (§1.5): sampling MariaDB's SHOW STATUS / information_schema
-	// PROCESSLIST materialises TEXT columns, measured on an idle MariaDB
-	// 10.11.19 under collectors.Live as 2 temporary tables per sample, 1 of
-	// them on disk. Subtracted before judging, so an idle server stays quiet.
+	// footprint (§1.5), subtracted before judging so an idle server stays
+	// quiet: SHOW GLOBAL STATUS materialises one in-memory temporary table per
+	// sample on MariaDB 10.11.19; the processlist is read with SHOW FULL
+	// PROCESSLIST, which makes none (information_schema.PROCESSLIST made one
+	// on disk per read, which is why collectors avoid it each tick).
 	OwnTmpTablesPerSample     float64
 	OwnTmpDiskTablesPerSample float64
 
@@ -222,8 +223,8 @@ func DefaultConfig() Config {
 		TmpDiskRateWarn:  10,
 		TmpDiskMinPerSec: 1,
 
-		OwnTmpTablesPerSample:     2,
-		OwnTmpDiskTablesPerSample: 1,
+		OwnTmpTablesPerSample:     1,
+		OwnTmpDiskTablesPerSample: 0,
 
 		SortMergeShareWarn: 10,
 		SortMergeMinPerSec: 1,

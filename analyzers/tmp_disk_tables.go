@@ -48,7 +48,7 @@ func checkTmpDiskTables(w *window, c *Config) verdict {
 		sev = snapshot.Critical
 	}
 	ev := []string{fmt.Sprintf("%.0f %% of temporary tables went to disk this interval (not counting this "+
-		"monitor's own %.0f per sample)", share, c.OwnTmpDiskTablesPerSample)}
+		"monitor's own %.0f per sample, %.0f of them on disk)", share, c.OwnTmpTablesPerSample, c.OwnTmpDiskTablesPerSample)}
 	ev = append(ev, w.counterLines(tmpDisk, tmpTables, "Created_tmp_files")...)
 	ev = appendNonEmpty(ev, tmpSizes(w))
 	spilling := w.processes().inStates(tmpStates...)
