@@ -24,9 +24,11 @@ type Dashboard struct {
 	latest  *snapshot.Frame // newest received
 	paused  bool
 	pending int
-	// playerPaused and speed mirror what was asked of the Player, for display.
+	// playerPaused mirrors what was asked of the Player, for display.
 	playerPaused bool
-	speed        float64
+	// recOn is whether the header last showed REC, to tell the user when
+	// recording stops without them asking (a write error).
+	recOn bool
 
 	focusFindings bool
 	modal         *modal
@@ -42,7 +44,7 @@ func New(opts Options) *Dashboard {
 	if opts.HistoryLen <= 0 {
 		opts.HistoryLen = defaultHistory
 	}
-	d := &Dashboard{opts: opts, list: newProcList(), hist: newHistory(opts.HistoryLen), speed: 1}
+	d := &Dashboard{opts: opts, list: newProcList(), hist: newHistory(opts.HistoryLen)}
 	d.findings = newFindingsPanel()
 	d.procs = newProcPanel(d.list)
 	d.root = &root{Box: newBox(), d: d}

@@ -13,6 +13,7 @@ type headerState struct {
 	paused bool
 	// pending counts frames that arrived while paused.
 	pending int
+	rec     recState
 }
 
 // identityLine is the first header line: which server, which moment, whether
@@ -25,7 +26,7 @@ func identityLine(f *snapshot.Frame, st headerState, width int) string {
 		{serverVersion(s.Server), 4},
 		{uptime(s), 3},
 		{modeClock(f), 8},
-		{recording(f), 5},
+		{recordingMark(st.rec), 8},
 		{pausedMark(st), 9},
 		{unreachable(s), 10},
 	}
@@ -63,13 +64,6 @@ func modeClock(f *snapshot.Frame) string {
 		approx = "~"
 	}
 	return fmt.Sprintf("[::b]%s[::-] %s%s", safeLine(mode, 10), approx, f.Snapshot.Time.Format(layout))
-}
-
-func recording(f *snapshot.Frame) string {
-	if f.Recording == "" {
-		return ""
-	}
-	return "[red::b]REC[-::-] " + safeLine(f.Recording, 40)
 }
 
 func pausedMark(st headerState) string {

@@ -80,14 +80,49 @@ type fakePlayer struct {
 	spans          []Span
 	seeks          []time.Time
 	speeds         []float64
+	speed          float64 // 0 reads as 1
+	maxSpeed       float64 // clamp, as the real player does; 0: none
 	steps, findDir []int
 }
 
-func (p *fakePlayer) TogglePause()        { p.calls = append(p.calls, "pause") }
-func (p *fakePlayer) Step(n int)          { p.steps = append(p.steps, n) }
-func (p *fakePlayer) Seek(t time.Time)    { p.seeks = append(p.seeks, t) }
-func (p *fakePlayer) SetSpeed(x float64)  { p.speeds = append(p.speeds, x) }
-func (p *fakePlayer) NextFinding(dir int) { p.findDir = append(p.findDir, dir) }
+func (p *fakePlayer) TogglePause()     { p.calls = append(p.calls, "pause") }
+func (p *fakePlayer) Step(n int)       { p.steps = append(p.steps, n) }
+func (p *fakePlayer) Seek(t time.Time) { p.seeks = append(p.seeks, t) }
+func (p *fakePlayer) SetSpeed(x float64) {
+	p.speeds = append(p.speeds, x)
+	if p.maxSpeed > 0 {
+		x = min(x, p.maxSpeed)
+	}
+	p.speed = x
+}
+
+func (p *fakePlayer) Speed() float64 {
+	if p.speed == 0 {
+		return 1
+	}
+	return p.speed
+}
+
+// NextFinding goes to the first span starting after at (dir > 0) or the last
+// one starting before it.
+func (p *fakePlayer) NextFinding(dir int) (Span, bool) {
+	p.findDir = append(p.findDir, dir)
+	var found *Span
+	for i := range p.spans {
+		s := &p.spans[i]
+		if dir > 0 && s.From.After(p.at) && found == nil {
+			found = s
+		}
+		if dir < 0 && s.From.Before(p.at) {
+			found = s
+		}
+	}
+	if found == nil {
+		return Span{}, false
+	}
+	p.at = found.From
+	return *found, true
+}
 func (p *fakePlayer) Timeline() (from, to, at time.Time, spans []Span) {
 	return p.from, p.to, p.at, p.spans
 }

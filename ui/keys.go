@@ -40,6 +40,9 @@ func (d *Dashboard) keyBindings() []*binding {
 	if d.opts.Player != nil {
 		bb = append(bb, d.playerBindings()...)
 	}
+	if d.opts.Recorder != nil {
+		bb = append(bb, d.recorderBindings()...)
+	}
 	return bb
 }
 

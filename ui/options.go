@@ -23,8 +23,11 @@ type Player interface {
 	Step(n int)
 	Seek(t time.Time)
 	SetSpeed(x float64)
-	// NextFinding jumps to the next (dir > 0) or previous (dir < 0) onset of a finding.
-	NextFinding(dir int)
+	// Speed is the pace the player actually uses (it clamps what SetSpeed asks).
+	Speed() float64
+	// NextFinding jumps to the next (dir > 0) or previous (dir < 0) finding
+	// episode and returns it; false when there is none that way.
+	NextFinding(dir int) (Span, bool)
 	// Timeline is the source's time range, the current position and the
 	// stretches during which findings were active.
 	Timeline() (from, to, at time.Time, spans []Span)
@@ -37,12 +40,24 @@ type Span struct {
 	Severity snapshot.Severity
 }
 
+// Recorder starts and stops recording the live session to a file. It is nil
+// in replay, and when recording is not possible.
+type Recorder interface {
+	// Toggle starts recording when off (to a new or the configured file) and
+	// stops it when on, closing the file.
+	Toggle() (path string, recording bool, err error)
+	// Status is the file being (or last) written, its size, and whether
+	// frames are being written to it now.
+	Status() (path string, size int64, recording bool)
+}
+
 // Options configure a Dashboard.
 type Options struct {
 	Actions Actions
 	// ReadOnly leaves the KILL keys unbound, whatever Actions allows.
 	ReadOnly bool
 	Player   Player
+	Recorder Recorder
 	// HistoryLen is how many frames the sparklines remember (default 300).
 	HistoryLen int
 }

@@ -20,29 +20,51 @@ func (d *Dashboard) playerBindings() []*binding {
 		{[]string{"["}, "step one frame back", func() { pl.Step(-1); d.playerPaused = true }},
 		{[]string{"}"}, "seek one minute forward", func() { d.seekBy(seekStep) }},
 		{[]string{"{"}, "seek one minute back", func() { d.seekBy(-seekStep) }},
-		{[]string{"+"}, "play faster (×2)", func() { d.setSpeed(d.speed * 2) }},
-		{[]string{"-"}, "play slower (÷2)", func() { d.setSpeed(d.speed / 2) }},
-		{[]string{"n"}, "jump to the next finding's onset", func() { pl.NextFinding(1) }},
-		{[]string{"N"}, "jump to the previous finding's onset", func() { pl.NextFinding(-1) }},
+		{[]string{"+"}, "play faster (×2)", func() { d.setSpeed(pl.Speed() * 2) }},
+		{[]string{"-"}, "play slower (÷2)", func() { d.setSpeed(pl.Speed() / 2) }},
+		{[]string{"n"}, "jump to the next finding (the frame that raises it)", func() { d.jumpToFinding(1) }},
+		{[]string{"N"}, "jump to the previous finding (the frame that raises it)", func() { d.jumpToFinding(-1) }},
+		{[]string{"g"}, "go to a time: 15:04:05, 2006-01-02 15:04:05, or +90s / -30s from here", d.openJump},
 	}
 }
 
 func (d *Dashboard) seekBy(delta time.Duration) {
 	from, to, at, _ := d.opts.Player.Timeline()
-	t := at.Add(delta)
-	if t.Before(from) {
-		t = from
-	}
-	if t.After(to) {
-		t = to
-	}
-	d.opts.Player.Seek(t)
+	d.opts.Player.Seek(clampTime(at.Add(delta), from, to))
 }
 
+// setSpeed asks for x and reports the speed the player settled on, which
+// differs at its limits.
 func (d *Dashboard) setSpeed(x float64) {
-	d.speed = min(max(x, 1.0/16), 256)
-	d.opts.Player.SetSpeed(d.speed)
-	d.say(fmt.Sprintf("speed ×%g", d.speed))
+	d.opts.Player.SetSpeed(x)
+	d.say(fmt.Sprintf("speed ×%g", d.opts.Player.Speed()))
+}
+
+func (d *Dashboard) jumpToFinding(dir int) {
+	s, ok := d.opts.Player.NextFinding(dir)
+	switch {
+	case ok:
+		d.say(fmt.Sprintf("%s began %s", s.ID, s.From.Format("15:04:05")))
+	case dir > 0:
+		d.say("no finding starts later in this replay")
+	default:
+		d.say("no finding starts earlier in this replay")
+	}
+}
+
+// openJump asks for a time and seeks there; a time it cannot use is
+// explained in the footer and nothing moves.
+func (d *Dashboard) openJump() {
+	d.openModal(promptModal("go to (15:04:05, 2006-01-02 15:04:05, +90s, -30s): ", "", func(text string) {
+		from, to, at, _ := d.opts.Player.Timeline()
+		t, err := parseJumpTime(text, at, from, to)
+		if err != nil {
+			d.say("go to: " + err.Error())
+			return
+		}
+		d.opts.Player.Seek(t)
+		d.say("go to " + t.Format("2006-01-02 15:04:05"))
+	}))
 }
 
 // drawTimeline draws the replay's position over its time range, with the
@@ -54,7 +76,7 @@ func (d *Dashboard) drawTimeline(screen tcell.Screen, x, y, w int) {
 	if d.playerPaused {
 		state = "⏸"
 	}
-	label := fmt.Sprintf("%s ×%g %s ", state, d.speed, at.Format("15:04:05"))
+	label := fmt.Sprintf("%s ×%g %s ", state, d.opts.Player.Speed(), at.Format("15:04:05"))
 	right := " " + from.Format("15:04") + "–" + to.Format("15:04")
 	tview.Print(screen, label, x, y, w, tview.AlignLeft, textColor)
 	tview.Print(screen, right, x, y, w, tview.AlignRight, tcell.ColorSilver)

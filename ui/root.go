@@ -89,7 +89,7 @@ func (d *Dashboard) draw(screen tcell.Screen, x, y, w, h int) {
 	if g.timelineY >= 0 {
 		clearRows(screen, x, g.timelineY, w, 1)
 	}
-	st := headerState{paused: d.paused, pending: d.pending}
+	st := headerState{paused: d.paused, pending: d.pending, rec: d.recordingState()}
 	tview.Print(screen, identityLine(d.frame, st, w), x, y, w, tview.AlignLeft, textColor)
 	tview.Print(screen, "? help", x, y, w, tview.AlignRight, tcell.ColorSilver)
 	tview.Print(screen, figuresLine(d.frame, w), x, y+1, w, tview.AlignLeft, textColor)
@@ -176,7 +176,10 @@ func (d *Dashboard) footer(w int) string {
 		}
 	}
 	if d.opts.Player != nil {
-		items = append(items, item{"[ ] step", 7}, item{"{ } ±1min", 6}, item{"- + speed", 6}, item{"n N finding", 7})
+		items = append(items, item{"[ ] step", 7}, item{"{ } ±1min", 6}, item{"- + speed", 6}, item{"n N finding", 7}, item{"g go to", 6})
+	}
+	if d.opts.Recorder != nil {
+		items = append(items, item{"R record", 6})
 	}
 	return "[gray]" + fit(items, w) + "[-]"
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rivo/tview"
 
+	"github.com/mytop-go/mytop-go/analyzers"
 	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/snapshot"
 	"github.com/mytop-go/mytop-go/ui"
@@ -48,7 +49,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	dash := ui.New(ui.Options{Player: &replayControls{p: player, r: r, spans: uiSpans(spans)}})
+	dash := ui.New(ui.Options{Player: newReplayControls(player, r, spans)})
 	err = playInto(dash, player)
 	if skipped > 0 {
 		fmt.Fprintf(stderr, "mytop-go: %d damaged frames were skipped\n", skipped)
@@ -125,14 +126,81 @@ type replayControls struct {
 	p     *recording.Player
 	r     *recording.Reader
 	spans []ui.Span
+	// shown[i] is when spans[i] first appears on the dashboard: its onset is
+	// back-dated to the first frame of the signal, and the analyzers raise it
+	// only once the signal has persisted.
+	shown []time.Time
+}
+
+func newReplayControls(p *recording.Player, r *recording.Reader, spans []recording.Span) *replayControls {
+	c := &replayControls{p: p, r: r, spans: uiSpans(spans)}
+	cfg := analyzers.DefaultConfig()
+	for _, s := range c.spans {
+		c.shown = append(c.shown, shownAt(r, s, cfg))
+	}
+	return c
+}
+
+// shownAt is the frame on which the analyzers raise s: the one where its
+// signal has held for the rule's onset persistence, counted from its onset.
+func shownAt(r *recording.Reader, s ui.Span, cfg analyzers.Config) time.Time {
+	p, ok := cfg.Persistence[s.ID]
+	if !ok {
+		p = cfg.DefaultPersistence
+	}
+	i := r.Seek(s.From)
+	if i < 0 {
+		return s.From
+	}
+	t := r.Time(min(i+max(p.Onset, 1)-1, r.Len()-1))
+	if t.After(s.To) {
+		return s.To
+	}
+	return t
 }
 
 func (c *replayControls) TogglePause()       { c.p.TogglePause() }
-func (c *replayControls) Step(n int)         { c.p.Step(n) }
 func (c *replayControls) Seek(t time.Time)   { c.p.Seek(t) }
 func (c *replayControls) SetSpeed(x float64) { c.p.SetSpeed(x) }
-func (c *replayControls) NextFinding(dir int) {
-	c.p.NextFinding(dir)
+func (c *replayControls) Speed() float64     { return c.p.Speed() }
+
+// Step moves n frames and pauses. Anything but one frame forward is a seek,
+// so the frames before the target are replayed and the findings standing
+// there are shown, not lost with the history.
+func (c *replayControls) Step(n int) {
+	if n == 1 {
+		c.p.Step(1)
+		return
+	}
+	i, _ := c.p.Position()
+	target := min(max(i+n, 0), c.r.Len()-1)
+	if target < 0 {
+		return
+	}
+	if !c.p.Paused() {
+		c.p.TogglePause()
+	}
+	c.p.Seek(c.r.Time(target))
+}
+
+// NextFinding seeks to the first frame showing the next (dir > 0) or previous
+// finding episode, relative to the frame on screen.
+func (c *replayControls) NextFinding(dir int) (ui.Span, bool) {
+	_, _, at, _ := c.Timeline()
+	best := -1
+	for i, t := range c.shown {
+		switch {
+		case dir > 0 && t.After(at) && (best < 0 || t.Before(c.shown[best])):
+			best = i
+		case dir < 0 && t.Before(at) && (best < 0 || !t.Before(c.shown[best])):
+			best = i
+		}
+	}
+	if best < 0 {
+		return ui.Span{}, false
+	}
+	c.p.Seek(c.shown[best])
+	return c.spans[best], true
 }
 
 func (c *replayControls) Timeline() (from, to, at time.Time, spans []ui.Span) {
