@@ -34,7 +34,8 @@ func commands() []command {
 }
 
 func main() {
-	os.Exit(realMain(os.Args[1:], os.Stdout, os.Stderr))
+	args := scrubPasswordArgs()
+	os.Exit(realMain(args[1:], os.Stdout, os.Stderr))
 }
 
 func realMain(args []string, stdout, stderr io.Writer) int {

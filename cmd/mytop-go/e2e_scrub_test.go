@@ -1,0 +1,61 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mytop-go/mytop-go/internal/testdb"
+)
+
+// TestPasswordLeavesTheProcessTitle runs a recorder with -pPASSWORD and reads
+// its /proc/PID/cmdline, as `ps` would, while it records.
+func TestPasswordLeavesTheProcessTitle(t *testing.T) {
+	bin := binary(t)
+	srv := testdb.Start(t)
+	srv.Exec(t, "CREATE USER 'app'@'localhost' IDENTIFIED BY 'Hunter2Secret'", "GRANT PROCESS ON *.* TO 'app'@'localhost'")
+	out := filepath.Join(t.TempDir(), "r.mytop")
+	cmd := exec.Command(bin, "record", "--no-defaults", "-S", srv.Socket, "-uapp", "-pHunter2Secret", "-o", out, "--duration", "20s")
+	cmd.Env = []string{"HOME=" + t.TempDir()}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	deadline := time.Now().Add(15 * time.Second)
+	for !strings.Contains(stderr.String(), "frames") {
+		if time.Now().After(deadline) {
+			t.Fatalf("recorder did not start: %s", stderr.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	title, err := os.ReadFile("/proc/" + strconv.Itoa(cmd.Process.Pid) + "/cmdline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(title, []byte("Hunter2Secret")) {
+		t.Errorf("password visible in the process title: %q", title)
+	}
+	if !bytes.Contains(title, []byte("-pxxxxxxxxxxxxx")) {
+		t.Errorf("process title %q: want the password overwritten in place", title)
+	}
+	_ = cmd.Process.Signal(os.Interrupt)
+	_ = cmd.Wait()
+	if strings.Contains(stderr.String(), "Hunter2Secret") {
+		t.Errorf("password in stderr: %q", stderr.String())
+	}
+	for _, f := range []string{out, out + "-wal"} {
+		if b, err := os.ReadFile(f); err == nil && bytes.Contains(b, []byte("Hunter2Secret")) {
+			t.Errorf("password written to %s", f)
+		}
+	}
+	if info, err := os.Stat(out); err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("recording mode: %v %v, want 0600", info.Mode(), err)
+	}
+}
