@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
-	"fmt"
 	"io"
 
 	"github.com/rivo/tview"
@@ -18,8 +18,8 @@ func runLive(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("mytop-go", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	lf := addLiveFlags(fs)
-	recordTo := fs.String("record", "", "also record every frame to this file")
-	redact := fs.Bool("redact", false, "with --record: replace literals in query text with ?")
+	recordTo := fs.String("record", "", "record from the start to this file (R stops and resumes it)")
+	redact := fs.Bool("redact", false, "in recordings (--record or R): replace literals in query text with ?")
 	readOnly := fs.Bool("read-only", false, "disable KILL entirely")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -30,23 +30,20 @@ func runLive(args []string, stdout, stderr io.Writer) error {
 	}
 	defer live.Close()
 
-	b := newBuilder("LIVE")
-	var rec *recording.Writer
+	rec := newLiveRecorder(*recordTo, recording.WriterOptions{Redact: *redact, Interval: lf.interval, Version: version})
 	if *recordTo != "" {
-		rec, err = recording.Create(*recordTo, recording.WriterOptions{Redact: *redact, Interval: lf.interval, Version: version})
-		if err != nil {
+		if _, _, err := rec.Toggle(); err != nil {
 			return err
 		}
-		defer rec.Close()
-		b.Recording = *recordTo
 	}
-	dash := ui.New(ui.Options{Actions: liveActions{live}, ReadOnly: *readOnly})
-	return runDashboard(dash, live, b, rec)
+	dash := ui.New(ui.Options{Actions: liveActions{live}, ReadOnly: *readOnly, Recorder: rec})
+	err = runDashboard(dash, live, newBuilder("LIVE"), rec)
+	return errors.Join(err, rec.Close())
 }
 
-// runDashboard feeds frames from src to the dashboard (and the recorder, when
-// given) until the user quits or the terminal goes away.
-func runDashboard(dash *ui.Dashboard, src pipeline.Source, b *pipeline.Builder, rec *recording.Writer) error {
+// runDashboard feeds frames from src to the dashboard and the recorder until
+// the user quits or the terminal goes away.
+func runDashboard(dash *ui.Dashboard, src pipeline.Source, b *pipeline.Builder, rec *liveRecorder) error {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	frames := make(chan *snapshot.Frame, 4)
@@ -54,11 +51,7 @@ func runDashboard(dash *ui.Dashboard, src pipeline.Source, b *pipeline.Builder, 
 	go func() {
 		defer close(frames)
 		errc <- pipeline.Run(ctx, src, b, func(f *snapshot.Frame) error {
-			if rec != nil {
-				if err := rec.Write(f); err != nil {
-					return fmt.Errorf("recording: %w", err)
-				}
-			}
+			rec.write(f)
 			select {
 			case frames <- f:
 			case <-ctx.Done():
