@@ -14,6 +14,7 @@ var (
 	gen24h    = flag.Bool("gen24h", false, "build a 24 h recording of 100 busy connections and print its figures")
 	genHours  = flag.Float64("gen-hours", 24, "hours to record with -gen24h")
 	genOutput = flag.String("gen-out", "", "keep the generated recording at this path")
+	genChurn  = flag.Float64("gen-churn", 1, "scale the statement and connection churn (1: ~20 new statements/s)")
 )
 
 // TestGenerate24h measures the format at scale: file size per hour, open
@@ -34,6 +35,7 @@ func TestGenerate24h(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := newFakeServer(t, 24, 100)
+	srv.churn = *genChurn
 	var raw int64
 	for i := range frames {
 		f := srv.frame(i)

@@ -108,13 +108,20 @@ func (r *Reader) load() error {
 	return err
 }
 
-// loadIndex appends the frames after seq `after` to the index.
+// loadIndex appends the frames after seq `after` to the index. The first
+// load reads the covering ts index (a few MB for a day) rather than the frame
+// pages; later ones read the few new rows by seq.
 func (r *Reader) loadIndex(after int64) error {
-	rows, err := r.db.Query(`SELECT seq, ts, keyframe FROM frames WHERE seq > ? ORDER BY seq`, after)
+	q := `SELECT seq, ts, keyframe FROM frames WHERE seq > ? ORDER BY seq`
+	if after < 0 {
+		q = `SELECT seq, ts, keyframe FROM frames INDEXED BY frames_ts WHERE seq > ?`
+	}
+	rows, err := r.db.Query(q, after)
 	if err != nil {
 		return trimSQLiteErr(err)
 	}
 	defer rows.Close()
+	n := len(r.index)
 	for rows.Next() {
 		var e frameEntry
 		if err := rows.Scan(&e.seq, &e.ts, &e.keyframe); err != nil {
@@ -122,6 +129,8 @@ func (r *Reader) loadIndex(after int64) error {
 		}
 		r.index = append(r.index, e)
 	}
+	added := r.index[n:]
+	sort.Slice(added, func(i, j int) bool { return added[i].seq < added[j].seq })
 	return trimSQLiteErr(rows.Err())
 }
 

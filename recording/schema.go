@@ -29,7 +29,9 @@ var schemaV1 = []string{
 		keyframe INTEGER NOT NULL,
 		raw_size INTEGER NOT NULL,
 		data BLOB NOT NULL)`,
-	`CREATE INDEX frames_ts ON frames(ts)`,
+	// Covers the reader's index load (seq is the rowid), which then never
+	// touches the frame data pages.
+	`CREATE INDEX frames_ts ON frames(ts, keyframe)`,
 	`CREATE TABLE variables (seq INTEGER PRIMARY KEY, ts INTEGER NOT NULL, data TEXT NOT NULL)`,
 	`CREATE TABLE series (
 		seq INTEGER PRIMARY KEY,

@@ -31,7 +31,12 @@ type fakeServer struct {
 	tick      int
 	// literals lists distinctive literals put into queries (for redaction tests).
 	literals []string
+	// churn scales how often connections come and go and statements change.
+	churn float64
 }
+
+// chance is true with probability pct percent, scaled by churn.
+func (f *fakeServer) chance(pct float64) bool { return f.rng.Float64()*100 < pct*f.churn }
 
 var fakeStart = time.Date(2026, 12, 1, 4, 0, 0, 0, time.UTC)
 
@@ -39,7 +44,7 @@ func newFakeServer(t testing.TB, seed uint64, conns int) *fakeServer {
 	t.Helper()
 	f := &fakeServer{
 		rng: rand.New(rand.NewPCG(seed, 7)), now: fakeStart, conns: conns, nextID: 100,
-		counters: map[string]int64{}, vars: map[string]string{}, lsn: 191837870,
+		counters: map[string]int64{}, vars: map[string]string{}, lsn: 191837870, churn: 1,
 	}
 	for _, kv := range readTSV(t, "testdata/status.tsv") {
 		f.statNames = append(f.statNames, kv[0])
@@ -122,11 +127,11 @@ func (f *fakeServer) step() {
 	for i := range f.procs {
 		p := &f.procs[i]
 		switch {
-		case f.rng.IntN(100) < 3: // connection churn
+		case f.chance(3): // connection churn
 			*p = f.newProc()
-		case p.Command == "Query" && f.rng.IntN(100) < 40:
+		case p.Command == "Query" && f.chance(40):
 			p.Command, p.State, p.Info, p.TimeMS, p.ExaminedRows = "Sleep", "", "", 0, 0
-		case p.Command == "Sleep" && f.rng.IntN(100) < 30:
+		case p.Command == "Sleep" && f.chance(30):
 			p.Command, p.State, p.Info, p.TimeMS = "Query", states[f.rng.IntN(len(states))], f.query(), int64(f.rng.IntN(900))
 		default:
 			p.TimeMS += 1000
