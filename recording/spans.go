@@ -22,7 +22,9 @@ func (r *Reader) FindingSpans() ([]Span, error) {
 	if r.db == nil {
 		return nil, errClosed
 	}
-	rows, err := r.db.Query(`SELECT id, max(severity), since, max(ts) FROM findings
+	// Severity names do not sort by rank ("warning" > "critical"), so rank them.
+	rows, err := r.db.Query(`SELECT id, max(CASE severity WHEN 'critical' THEN 2
+		WHEN 'warning' THEN 1 ELSE 0 END), since, max(ts) FROM findings
 		GROUP BY id, since ORDER BY since, id`)
 	if err != nil {
 		return nil, trimSQLiteErr(err)
@@ -32,13 +34,13 @@ func (r *Reader) FindingSpans() ([]Span, error) {
 	for rows.Next() {
 		var (
 			s        Span
-			sev      string
+			sev      int
 			from, to int64
 		)
 		if err := rows.Scan(&s.ID, &sev, &from, &to); err != nil {
 			return nil, trimSQLiteErr(err)
 		}
-		_ = s.Severity.UnmarshalText([]byte(sev))
+		s.Severity = snapshot.Severity(sev)
 		s.From, s.To = fromNanos(from), fromNanos(to)
 		out = append(out, s)
 	}
