@@ -32,8 +32,14 @@ func checkTmpDiskTables(w *window, c *Config) verdict {
 	if !ok1 || !ok2 {
 		return quiet()
 	}
-	// Take out what sampling itself created this interval.
-	disk = max(disk-c.OwnTmpDiskTablesPerSample/w.rates.Interval, 0)
+	// Take out what sampling itself created this interval: the fixed cost of
+	// each sample, and the information_schema reads the previous tick made
+	// after it had read status.
+	own := c.OwnTmpDiskTablesPerSample
+	if p := w.prev(); p != nil {
+		own += float64(p.Snapshot.SelfTmpDiskTables)
+	}
+	disk = max(disk-own/w.rates.Interval, 0)
 	all = max(all-c.OwnTmpTablesPerSample/w.rates.Interval, 0)
 	if disk < c.TmpDiskMinPerSec || all <= 0 {
 		return quiet()

@@ -1,6 +1,10 @@
 package analyzers
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
 
 func TestTmpDiskTables(t *testing.T) {
 	tmp := func(all, disk float64) edit {
@@ -9,6 +13,8 @@ func TestTmpDiskTables(t *testing.T) {
 	runTimelines(t, IDTmpDiskTables, DefaultConfig(), []timelineCase{
 		{"10 % on disk", series(5, tmp(22, 3)), "...WW"},
 		{"the monitor's own footprint on an idle server", series(6, tmp(1, 0)), "......"},
+		{"the monitor's own information_schema reads during an incident", series(6, tmp(2, 1), selfTmpDisk(1)), "......"},
+		{"disk tables beyond the monitor's own", series(6, tmp(22, 4), selfTmpDisk(1)), "...WWW"},
 		{"many and mostly on disk is critical", series(4, tmp(40, 30)), "...C"},
 		{"high rate at a low share", series(4, tmp(1000, 20)), "...W"},
 		{"a few in memory", series(4, tmp(20, 0)), "...."},
@@ -26,4 +32,10 @@ func TestTmpDiskTables(t *testing.T) {
 	if len(f.Threads) != 1 || f.Threads[0] != 9 {
 		t.Errorf("threads %v", f.Threads)
 	}
+}
+
+// selfTmpDisk marks every snapshot as having made n on-disk temporary tables
+// of the monitor's own.
+func selfTmpDisk(n int) edit {
+	return func(_ int, s *snapshot.Snapshot) { s.SelfTmpDiskTables = n }
 }

@@ -30,7 +30,9 @@ func (p *Processlist) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		return err
 	}
 	s.Processlist = withoutThreads(decodeProcesslist(t), p.link.ownIDs())
-	if err := addDetail(ctx, sess, s.Processlist); err != nil {
+	own, err := addDetail(ctx, sess, s.Processlist)
+	s.SelfTmpDiskTables += own
+	if err != nil {
 		return err
 	}
 	if !sess.Caps.Process {

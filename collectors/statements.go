@@ -25,16 +25,18 @@ const statementDetailQuery = "SELECT t.PROCESSLIST_ID, s.ROWS_EXAMINED, s.NO_IND
 // addDetail adds what the rules need about long-running statements from the
 // costlier sources, only when such statements exist: MariaDB/Percona
 // information_schema columns and performance_schema's running statements.
-// A source the server refuses is dropped for this connection.
-func addDetail(ctx context.Context, sess *Session, ps []snapshot.Process) error {
+// A source the server refuses is dropped for this connection. It returns how
+// many on-disk temporary tables its information_schema read made.
+func addDetail(ctx context.Context, sess *Session, ps []snapshot.Process) (selfTmpDisk int, err error) {
 	ids := longStatements(ps)
 	if len(ids) == 0 {
-		return nil
+		return 0, nil
 	}
 	if len(sess.Caps.ProcesslistDetail) > 0 {
 		t, err := queryTable(ctx, sess.conn, infoSchemaDetailQuery(sess.Caps.ProcesslistDetail, ids))
+		selfTmpDisk++ // materialised even when the read then fails
 		if connectionLost(err) {
-			return err
+			return selfTmpDisk, err
 		}
 		if err != nil {
 			sess.Caps.ProcesslistDetail = nil
@@ -45,14 +47,14 @@ func addDetail(ctx context.Context, sess *Session, ps []snapshot.Process) error 
 	if sess.Caps.StatementsCurrent {
 		t, err := queryTable(ctx, sess.conn, statementDetailQuery)
 		if connectionLost(err) {
-			return err
+			return selfTmpDisk, err
 		}
 		sess.Caps.StatementsCurrent = err == nil
 		if err == nil {
 			mergeStatementDetail(ps, t)
 		}
 	}
-	return nil
+	return selfTmpDisk, nil
 }
 
 // longStatements are the ids of statements worth the detail queries.

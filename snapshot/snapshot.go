@@ -27,6 +27,11 @@ type Snapshot struct {
 
 	// Collectors reports each source's health for this sample.
 	Collectors map[string]CollectorState `json:"collectors,omitempty"`
+	// SelfTmpDiskTables counts the on-disk temporary tables the monitor's own
+	// statements made this tick (each information_schema.PROCESSLIST read makes
+	// one on MariaDB and MySQL 5.x). Status is read first in a tick, so they
+	// show in the next snapshot's counters; rules subtract them from there.
+	SelfTmpDiskTables int `json:"self_tmp_disk_tables,omitempty"`
 	// Approximate is set by importers whose source carries no exact clock.
 	Approximate bool `json:"approximate,omitempty"`
 }
