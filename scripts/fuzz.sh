@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs every Fuzz* target in the repository for SECONDS each (default 10), one
+# after another, and prints a table of targets, execs and results. Exits
+# non-zero when any target finds a crasher (go test saves the input under the
+# package's testdata/fuzz/ so the normal test run replays it from then on).
+#
+#   scripts/fuzz.sh [SECONDS]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+secs="${1:-10}"
+case "$secs" in ''|*[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, got '$secs'" >&2; exit 2;; esac
+
+log_dir="$(mktemp -d)"
+trap 'rm -rf "$log_dir"' EXIT
+failed=0
+rows=()
+# "path/file_test.go:func FuzzName(" -> "./pkg FuzzName"
+targets="$(grep -r "^func Fuzz" --include=*_test.go . |
+  sed -E 's#^(.*)/[^/]+_test\.go:func (Fuzz[A-Za-z0-9_]*)\(.*#\1 \2#' | sort -u)"
+if [ -z "$targets" ]; then
+  echo "fuzz.sh: no Fuzz targets found" >&2
+  exit 1
+fi
+
+while read -r pkg name; do
+  log="$log_dir/$name.log"
+  start=$(date +%s)
+  go test -run '^$' -fuzz "^${name}\$" -fuzztime "${secs}s" "$pkg" >"$log" 2>&1
+  rc=$?
+  took=$(( $(date +%s) - start ))
+  # The last progress line reads "fuzz: elapsed: 10s, execs: 123456 (...)".
+  execs="$(grep -o 'execs: [0-9]*' "$log" | tail -1 | awk '{print $2}')"
+  result="ok"
+  if [ $rc -ne 0 ]; then
+    failed=1
+    result="FAIL"
+    echo "---- $pkg $name ----" >&2
+    tail -30 "$log" >&2
+  fi
+  rows+=("$(printf '%-44s %-26s %12s %6ss  %s' "$pkg" "$name" "${execs:-?}" "$took" "$result")")
+done <<<"$targets"
+
+printf '%-44s %-26s %12s %7s  %s\n' PACKAGE TARGET EXECS WALL RESULT
+printf '%s\n' "${rows[@]}"
+exit $failed
