@@ -25,7 +25,7 @@ fi
 while read -r pkg name; do
   log="$log_dir/$name.log"
   start=$(date +%s)
-  go test -run '^$' -fuzz "^${name}\$" -fuzztime "${secs}s" "$pkg" >"$log" 2>&1
+  go test -run '^$' -fuzz "^${name}\$" -fuzztime "${secs}s" -timeout "$(( secs + 600 ))s" "$pkg" >"$log" 2>&1
   rc=$?
   took=$(( $(date +%s) - start ))
   # The last progress line reads "fuzz: elapsed: 10s, execs: 123456 (...)".
