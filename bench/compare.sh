@@ -1,0 +1,244 @@
+#!/usr/bin/env bash
+# compare.sh — what mytop-go costs the server and the machine, side by side with
+# innotop and mytop, on a throwaway MariaDB holding N idle connections and a
+# steady light workload. Monitors run one after another for the same window.
+#
+#   bench/compare.sh [-d SECONDS] [-n "0 1000 5000"] [-r RATE] [-w WARMUP] [-k]
+#
+#   -d  measured window per monitor, seconds (default 30)
+#   -n  idle connection counts to test (default "0 1000 5000")
+#   -r  workload statements per second (default 100)
+#   -w  seconds a monitor runs before the window opens (default 5)
+#   -k  keep the temp dir (recordings, logs) instead of removing it
+#
+# Each monitor logs in as its own MariaDB user and the server runs with
+# --userstat, so information_schema.USER_STATISTICS counts exactly the
+# statements that monitor sent and the server time they took. Monitor CPU is
+# utime+stime from /proc/PID/stat over the window; peak RSS is VmHWM.
+# mytop-go's collection latency per tick comes from its recording.
+# Needs: mariadbd, mariadb-install-db, mariadb, tmux, innotop, mytop (their
+# Perl needs libterm-readkey-perl and libdbd-mariadb-perl), go. Run as root.
+set -euo pipefail
+
+DURATION=30 COUNTS="0 1000 5000" RATE=100 WARMUP=5 KEEP=0
+while getopts "d:n:r:w:kh" o; do
+	case $o in
+	d) DURATION=$OPTARG ;;
+	n) COUNTS=$OPTARG ;;
+	r) RATE=$OPTARG ;;
+	w) WARMUP=$OPTARG ;;
+	k) KEEP=1 ;;
+	*) sed -n '2,13p' "$0"; exit 2 ;;
+	esac
+done
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+TMP=$(mktemp -d /tmp/mytop-bench.XXXXXX)
+SOCK=$TMP/mysqld.sock
+TMUX_SOCK=$TMP/tmux.sock
+MYSQL=(mariadb --no-defaults -S "$SOCK" -uroot -N -B)
+CLK_TCK=$(getconf CLK_TCK)
+SERVER_PID="" CONNS_PID="" MON_PID=""
+
+say() { printf '%s\n' "$*" >&2; }
+
+# cleanup ends only what this script started, each by its PID.
+cleanup() {
+	set +e
+	stop_pid "$MON_PID"
+	stop_pid "$CONNS_PID"
+	if [[ -S $TMUX_SOCK ]]; then tmux -S "$TMUX_SOCK" kill-server 2>/dev/null; fi
+	stop_pid "$SERVER_PID"
+	if ((KEEP)); then say "kept $TMP"; else rm -rf "$TMP"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# stop_pid sends TERM, waits up to 10 s, then KILL.
+stop_pid() {
+	local pid=$1
+	[[ -n $pid ]] && kill -0 "$pid" 2>/dev/null || return 0
+	kill -TERM "$pid" 2>/dev/null
+	for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
+	kill -KILL "$pid" 2>/dev/null
+}
+
+export PATH=$PATH:/usr/sbin
+for b in mariadbd mariadb-install-db mariadb tmux innotop mytop go; do
+	command -v "$b" >/dev/null || { say "missing: $b"; exit 1; }
+done
+perl -MTerm::ReadKey -MDBD::MariaDB -e1 2>/dev/null ||
+	{ say "innotop/mytop need: apt-get install libterm-readkey-perl libdbd-mariadb-perl"; exit 1; }
+
+build() {
+	say "building mytop-go and helpers"
+	(cd "$ROOT" && CGO_ENABLED=0 go build -o "$TMP/mytop-go" ./cmd/mytop-go &&
+		go build -o "$TMP/conns" ./bench/conns && go build -o "$TMP/latency" ./bench/latency)
+}
+
+start_server() {
+	say "starting a throwaway MariaDB in $TMP"
+	mariadb-install-db --no-defaults --user=root --auth-root-authentication-method=normal \
+		--skip-test-db --datadir="$TMP/data" >"$TMP/install.log" 2>&1
+	ulimit -n 20000
+	mariadbd --no-defaults --user=root --datadir="$TMP/data" --socket="$SOCK" --skip-networking \
+		--pid-file="$TMP/mysqld.pid" --log-error="$TMP/mysqld.err" --skip-name-resolve \
+		--max-connections=6000 --open-files-limit=20000 --table-open-cache=400 \
+		--innodb-buffer-pool-size=64M --innodb-flush-log-at-trx-commit=2 \
+		--thread-cache-size=100 --userstat=1 >/dev/null 2>&1 &
+	SERVER_PID=$!
+	for _ in $(seq 300); do
+		"${MYSQL[@]}" -e 'SELECT 1' >/dev/null 2>&1 && return 0
+		kill -0 "$SERVER_PID" 2>/dev/null || break
+		sleep 0.2
+	done
+	say "server did not start:"; tail -5 "$TMP/mysqld.err" >&2; exit 1
+}
+
+# Each monitor (and the workload) has its own user, so USER_STATISTICS
+# separates their statements.
+create_users() {
+	local u sql=""
+	for u in m_record m_live m_innotop m_mytop load; do
+		sql+="CREATE USER '$u'@'localhost'; GRANT ALL ON *.* TO '$u'@'localhost';"
+	done
+	"${MYSQL[@]}" -e "$sql"
+}
+
+# start_load holds N idle connections plus the workload; waits until ready.
+start_load() {
+	local n=$1
+	"$TMP/conns" -S "$SOCK" -u load -n "$n" -rate "$RATE" >"$TMP/conns-$n.log" 2>&1 &
+	CONNS_PID=$!
+	for _ in $(seq 1200); do
+		grep -q '^ready' "$TMP/conns-$n.log" && return 0
+		kill -0 "$CONNS_PID" 2>/dev/null || break
+		sleep 0.1
+	done
+	say "load did not start:"; cat "$TMP/conns-$n.log" >&2; exit 1
+}
+
+# probe prints "questions load_statements busy_s bytes_sent" in one statement:
+# the server's Questions, the workload user's statements, and the server time
+# and bytes spent on one monitor user. USER_STATISTICS leaves SHOW statements
+# out of its command counts, so a monitor's statements are Questions minus
+# the workload's minus this probe itself.
+probe() {
+	"${MYSQL[@]}" -e "SELECT
+		(SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME='QUESTIONS'),
+		(SELECT COALESCE(SUM(SELECT_COMMANDS+UPDATE_COMMANDS+OTHER_COMMANDS),0)
+			FROM information_schema.USER_STATISTICS WHERE USER='load'),
+		(SELECT COALESCE(SUM(BUSY_TIME),0) FROM information_schema.USER_STATISTICS WHERE USER='$1'),
+		(SELECT COALESCE(SUM(BYTES_SENT),0) FROM information_schema.USER_STATISTICS WHERE USER='$1')"
+}
+
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+now() { date +%s.%N; }
+
+# start_monitor NAME N: starts it, sets MON_PID.
+start_monitor() {
+	local name=$1 n=$2 cmd
+	case $name in
+	mytop-go-record)
+		"$TMP/mytop-go" record -S "$SOCK" -u m_record -o "$TMP/rec-$n.mytop" \
+			>"$TMP/record-$n.log" 2>&1 &
+		MON_PID=$!
+		return ;;
+	mytop-go-live) cmd="exec $TMP/mytop-go -S $SOCK -u m_live" ;;
+	# Q mode: the query list with the status header, the nearest to a
+	# processlist dashboard; the config lives in the temp HOME.
+	innotop) cmd="exec innotop -S $SOCK -u m_innotop -d 1 -m Q -s" ;;
+	mytop) cmd="exec mytop -S $SOCK -u m_mytop -d mysql -s 1 --noprompt" ;;
+	esac
+	tmux -S "$TMUX_SOCK" -f /dev/null new-session -d -s "$name-$n" -x 200 -y 50 \
+		"HOME=$TMP/home $cmd 2>$TMP/$name-$n.err"
+	MON_PID=$(tmux -S "$TMUX_SOCK" display-message -p -t "$name-$n" '#{pane_pid}')
+}
+
+stop_monitor() {
+	local name=$1 n=$2
+	if [[ $name == mytop-go-record ]]; then
+		kill -INT "$MON_PID" 2>/dev/null
+		wait "$MON_PID" 2>/dev/null || true
+	else
+		tmux -S "$TMUX_SOCK" capture-pane -p -t "$name-$n" >"$TMP/$name-$n.screen" 2>/dev/null || true
+		stop_pid "$MON_PID"
+		tmux -S "$TMUX_SOCK" kill-session -t "$name-$n" 2>/dev/null || true
+	fi
+	MON_PID=""
+}
+
+# measure NAME N: one row of the table.
+measure() {
+	local name=$1 n=$2 user
+	case $name in
+	mytop-go-record) user=m_record ;; mytop-go-live) user=m_live ;;
+	innotop) user=m_innotop ;; mytop) user=m_mytop ;;
+	esac
+	start_monitor "$name" "$n"
+	sleep "$WARMUP"
+	if ! kill -0 "$MON_PID" 2>/dev/null; then
+		say "$name exited early:"; cat "$TMP/$name-$n.err" "$TMP/record-$n.log" 2>/dev/null >&2
+		printf '%-16s %6s  %s\n' "$name" "$n" "FAILED" >>"$TMP/table"
+		MON_PID=""; return
+	fi
+	local s0 c0 t0 s1 c1 t1 hwm
+	s0=$(probe "$user"); c0=$(cpu_ticks "$MON_PID"); t0=$(now)
+	sleep "$DURATION"
+	s1=$(probe "$user"); c1=$(cpu_ticks "$MON_PID"); t1=$(now)
+	hwm=$(awk '/VmHWM/{print $2}' "/proc/$MON_PID/status")
+	stop_monitor "$name" "$n"
+	local lat="-"
+	if [[ $name == mytop-go-record ]]; then
+		lat=$("$TMP/latency" "$TMP/rec-$n.mytop" | tee "$TMP/latency-$n.txt" |
+			awk '$1=="tick"{sub("p50=","",$3); sub("p99=","",$4); print $3"/"$4}')
+	fi
+	awk -v name="$name" -v n="$n" -v s0="$s0" -v s1="$s1" -v c0="$c0" -v c1="$c1" \
+		-v t0="$t0" -v t1="$t1" -v tck="$CLK_TCK" -v hwm="$hwm" -v lat="$lat" 'BEGIN {
+		split(s0, a, "\t"); split(s1, b, "\t"); dt = t1 - t0
+		printf "%-16s %6d %8.2f %9.1f %9.1f %8.2f %7.1f %10s\n", name, n,
+			(b[1]-a[1]-(b[2]-a[2])-1)/dt, (b[3]-a[3])*1000/dt, (b[4]-a[4])/1024/dt,
+			(c1-c0)/tck*100/dt, hwm/1024, lat }' >>"$TMP/table"
+}
+
+# baseline checks the accounting with no monitor running: Questions minus
+# the workload's statements minus the probe should be 0.
+baseline() {
+	local n=$1 a b t0 t1
+	a=$(probe none); t0=$(now); sleep 5
+	b=$(probe none); t1=$(now)
+	awk -v n="$n" -v s0="$a" -v s1="$b" -v t0="$t0" -v t1="$t1" 'BEGIN {
+		split(s0, a, "\t"); split(s1, b, "\t"); dt = t1 - t0
+		printf "# N=%d no monitor: workload %.1f statements/s, unaccounted %.2f/s\n", n,
+			(b[2]-a[2])/dt, (b[1]-a[1]-(b[2]-a[2])-1)/dt }' >>"$TMP/notes"
+}
+
+main() {
+	build
+	mkdir -p "$TMP/home"
+	: >"$TMP/table"; : >"$TMP/notes"
+	start_server
+	create_users
+	local version n m
+	version=$("${MYSQL[@]}" -e 'SELECT VERSION()')
+	for n in $COUNTS; do
+		say "N=$n: opening $n idle connections and a $RATE/s workload"
+		start_load "$n"
+		baseline "$n"
+		for m in mytop-go-record mytop-go-live innotop mytop; do
+			say "N=$n: $m for ${DURATION}s (+${WARMUP}s warm-up), load $(cut -d' ' -f1-3 /proc/loadavg)"
+			measure "$m" "$n"
+		done
+		stop_pid "$CONNS_PID"; CONNS_PID=""
+	done
+	echo "# $(date -u +%FT%TZ)  MariaDB $version  $(nproc) CPUs  $(uname -r)  window ${DURATION}s  workload ${RATE}/s"
+	cat "$TMP/notes"
+	printf '%-16s %6s %8s %9s %9s %8s %7s %10s\n' monitor N stmt/s srv_ms/s KiB_out/s cpu% rss_MB p50/p99ms
+	cat "$TMP/table"
+	for n in $COUNTS; do
+		[[ -f $TMP/latency-$n.txt ]] && sed "s/^/# N=$n latency ms: /" "$TMP/latency-$n.txt"
+	done
+	echo "# load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+main
