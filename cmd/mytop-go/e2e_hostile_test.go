@@ -43,7 +43,7 @@ func TestHostileTextIsEscapedOnScreen(t *testing.T) {
 	s.Keys("Enter")
 	s.WaitFor(5*time.Second, "1 shown")
 	s.Keys("Enter")
-	s.WaitFor(10*time.Second, " Thread ", "huge xxxx")
+	s.WaitFor(10*time.Second, " Thread ", "/* huge", strings.Repeat("x", 150))
 	s.Keys("Escape")
 	waitGoneWithin(t, s, " Thread ", 10*time.Second)
 	s.Keys("?")
