@@ -14,11 +14,16 @@ import (
 // to the writer.
 func writeFrames(t testing.TB, path string, n int, opts WriterOptions) []*snapshot.Frame {
 	t.Helper()
+	return writeServerFrames(t, path, newFakeServer(t, 1, 100), n, opts)
+}
+
+// writeServerFrames records n frames of srv and returns them.
+func writeServerFrames(t testing.TB, path string, srv *fakeServer, n int, opts WriterOptions) []*snapshot.Frame {
+	t.Helper()
 	w, err := Create(path, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := newFakeServer(t, 1, 100)
 	frames := make([]*snapshot.Frame, n)
 	for i := range frames {
 		frames[i] = srv.frame(i)
@@ -79,13 +84,15 @@ func TestRoundTrip(t *testing.T) {
 
 func TestVariablesStoredOnlyWhenChanged(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "vars.mytop")
-	frames := writeFrames(t, path, 2100, WriterOptions{})
+	srv := newFakeServer(t, 1, 10)
+	srv.varsEvery = 100
+	frames := writeServerFrames(t, path, srv, 210, WriterOptions{KeyframeEvery: 30})
 	r := openT(t, path)
-	// tick 1 (first frame), 1000 and 2000 carry a change.
+	// tick 1 (first frame), 100 and 200 carry a change.
 	if len(r.vars) != 3 {
 		t.Fatalf("stored %d variable sets, want 3", len(r.vars))
 	}
-	for _, i := range []int{0, 998, 999, 1500, 2099} {
+	for _, i := range []int{0, 98, 99, 150, 209} {
 		got, err := r.Snapshot(i)
 		if err != nil {
 			t.Fatal(err)
@@ -137,5 +144,33 @@ func TestFindingAdviceStoredOncePerEpisode(t *testing.T) {
 	}
 	if rows != 10 || advised != 2 || onsets != 2 {
 		t.Errorf("rows=%d advised=%d onsets=%d, want 10, 2, 2", rows, advised, onsets)
+	}
+}
+
+func TestMarkGapIsListedAndRotatedAway(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "gap.mytop")
+	w, err := Create(path, WriterOptions{KeyframeEvery: 5, MaxAge: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newFakeServer(t, 81, 3)
+	for i := range 30 {
+		f := srv.frame(i)
+		if i == 2 || i == 25 {
+			w.MarkGap(f.Snapshot.Time.Add(-time.Second), f.Snapshot.Time, "server unreachable")
+		}
+		if err := w.Write(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Close()
+	gaps, err := openT(t, path).Gaps()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The gap before frame 2 went with the rotated frames.
+	want := fakeStart.Add(26 * time.Second)
+	if len(gaps) != 1 || !gaps[0].To.Equal(want) || gaps[0].Reason != "server unreachable" {
+		t.Errorf("gaps = %+v, want one ending %v", gaps, want)
 	}
 }

@@ -33,6 +33,8 @@ type fakeServer struct {
 	literals []string
 	// churn scales how often connections come and go and statements change.
 	churn float64
+	// varsEvery is how many ticks pass between changes of a variable.
+	varsEvery int
 }
 
 // chance is true with probability pct percent, scaled by churn.
@@ -44,7 +46,7 @@ func newFakeServer(t testing.TB, seed uint64, conns int) *fakeServer {
 	t.Helper()
 	f := &fakeServer{
 		rng: rand.New(rand.NewPCG(seed, 7)), now: fakeStart, conns: conns, nextID: 100,
-		counters: map[string]int64{}, vars: map[string]string{}, lsn: 191837870, churn: 1,
+		counters: map[string]int64{}, vars: map[string]string{}, lsn: 191837870, churn: 1, varsEvery: 1000,
 	}
 	for _, kv := range readTSV(t, "testdata/status.tsv") {
 		f.statNames = append(f.statNames, kv[0])
@@ -177,7 +179,7 @@ func (f *fakeServer) stepHost() {
 	h.Nets[0].TxBytes += uint64(f.rng.IntN(1 << 23))
 }
 
-// snapshot returns the current state. Every 1000th tick changes a variable.
+// snapshot returns the current state. Every varsEvery ticks a variable changes.
 func (f *fakeServer) snapshot() *snapshot.Snapshot {
 	status := make(map[string]string, len(f.counters))
 	for _, name := range f.statNames {
@@ -195,13 +197,13 @@ func (f *fakeServer) snapshot() *snapshot.Snapshot {
 	}
 	status["Threads_running"] = strconv.Itoa(running)
 	status["Threads_connected"] = strconv.Itoa(len(f.procs))
-	changed := f.tick%1000 == 0
+	changed := f.tick%f.varsEvery == 0
 	if changed {
 		vars := make(map[string]string, len(f.vars))
 		for k, v := range f.vars {
 			vars[k] = v
 		}
-		vars["max_connections"] = strconv.Itoa(150 + f.tick/1000)
+		vars["max_connections"] = strconv.Itoa(150 + f.tick/f.varsEvery)
 		f.vars = vars
 	}
 	host := f.host
