@@ -52,6 +52,18 @@ func TestSIGKILLLosesAtMostFrameInFlight(t *testing.T) {
 		}
 		sameSnapshot(t, i, got, srv.frame(i).Snapshot)
 	}
+	// A restarted recorder appends to the file the killed one left.
+	w, err := Create(path, WriterOptions{Append: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(srv.frame(r.Len())); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if n, err := r.Refresh(); err != nil || n != 1 {
+		t.Errorf("after restart: %d new frames, %v", n, err)
+	}
 }
 
 // waitCommitted reads the child's "committed N" lines until N reaches n.

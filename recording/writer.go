@@ -199,9 +199,10 @@ func (w *Writer) resume() error {
 	if last.Valid {
 		w.nextSeq = last.Int64 + 1
 	}
-	if w.opts.Redact {
-		// Once any part of a file is redacted, meta must not claim otherwise.
-		_, err := w.db.Exec(`INSERT OR REPLACE INTO meta(key, value) VALUES (?, 'true')`, metaRedacted)
+	if !w.opts.Redact {
+		// "redacted" promises that no frame holds literals: one session
+		// without redaction breaks it for the whole file.
+		_, err := w.db.Exec(`INSERT OR REPLACE INTO meta(key, value) VALUES (?, 'false')`, metaRedacted)
 		return trimSQLiteErr(err)
 	}
 	return nil
