@@ -10,6 +10,10 @@ import (
 // that still carried it.
 type Span struct {
 	From, To time.Time
+	// Shown is the first frame that carried the finding. The onset (From) is
+	// back-dated to the first frame of the signal; analyzers raise a finding
+	// only once the signal has persisted, so Shown is where a replay shows it.
+	Shown    time.Time
 	ID       string
 	Severity snapshot.Severity
 }
@@ -24,7 +28,7 @@ func (r *Reader) FindingSpans() ([]Span, error) {
 	}
 	// Severity names do not sort by rank ("warning" > "critical"), so rank them.
 	rows, err := r.db.Query(`SELECT id, max(CASE severity WHEN 'critical' THEN 2
-		WHEN 'warning' THEN 1 ELSE 0 END), since, max(ts) FROM findings
+		WHEN 'warning' THEN 1 ELSE 0 END), since, min(ts), max(ts) FROM findings
 		GROUP BY id, since ORDER BY since, id`)
 	if err != nil {
 		return nil, trimSQLiteErr(err)
@@ -33,15 +37,15 @@ func (r *Reader) FindingSpans() ([]Span, error) {
 	var out []Span
 	for rows.Next() {
 		var (
-			s        Span
-			sev      int
-			from, to int64
+			s               Span
+			sev             int
+			from, shown, to int64
 		)
-		if err := rows.Scan(&s.ID, &sev, &from, &to); err != nil {
+		if err := rows.Scan(&s.ID, &sev, &from, &shown, &to); err != nil {
 			return nil, trimSQLiteErr(err)
 		}
 		s.Severity = snapshot.Severity(sev)
-		s.From, s.To = fromNanos(from), fromNanos(to)
+		s.From, s.Shown, s.To = fromNanos(from), fromNanos(shown), fromNanos(to)
 		out = append(out, s)
 	}
 	return out, trimSQLiteErr(rows.Err())

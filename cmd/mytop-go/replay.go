@@ -11,7 +11,6 @@ import (
 
 	"github.com/rivo/tview"
 
-	"github.com/mytop-go/mytop-go/analyzers"
 	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/snapshot"
 	"github.com/mytop-go/mytop-go/ui"
@@ -126,37 +125,16 @@ type replayControls struct {
 	p     *recording.Player
 	r     *recording.Reader
 	spans []ui.Span
-	// shown[i] is when spans[i] first appears on the dashboard: its onset is
-	// back-dated to the first frame of the signal, and the analyzers raise it
-	// only once the signal has persisted.
+	// shown[i] is the first frame that carried spans[i] (see recording.Span).
 	shown []time.Time
 }
 
 func newReplayControls(p *recording.Player, r *recording.Reader, spans []recording.Span) *replayControls {
 	c := &replayControls{p: p, r: r, spans: uiSpans(spans)}
-	cfg := analyzers.DefaultConfig()
-	for _, s := range c.spans {
-		c.shown = append(c.shown, shownAt(r, s, cfg))
+	for _, s := range spans {
+		c.shown = append(c.shown, s.Shown)
 	}
 	return c
-}
-
-// shownAt is the frame on which the analyzers raise s: the one where its
-// signal has held for the rule's onset persistence, counted from its onset.
-func shownAt(r *recording.Reader, s ui.Span, cfg analyzers.Config) time.Time {
-	p, ok := cfg.Persistence[s.ID]
-	if !ok {
-		p = cfg.DefaultPersistence
-	}
-	i := r.Seek(s.From)
-	if i < 0 {
-		return s.From
-	}
-	t := r.Time(min(i+max(p.Onset, 1)-1, r.Len()-1))
-	if t.After(s.To) {
-		return s.To
-	}
-	return t
 }
 
 func (c *replayControls) TogglePause()       { c.p.TogglePause() }
