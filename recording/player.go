@@ -199,13 +199,18 @@ func (p *Player) Paused() bool {
 }
 
 // Step pauses and moves n frames from the one last shown (n < 0: back); the
-// frame stepped to is delivered at once.
+// frame stepped to is delivered at once. Any step but one forward is a jump,
+// preceded by the warm-up frames like a seek.
 func (p *Player) Step(n int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.paused = true
-	shown := p.pos - 1
-	p.moveTo(min(max(shown+n, 0), max(p.r.Len()-1, 0)), n != 1, 0)
+	to := min(max(p.pos-1+n, 0), max(p.r.Len()-1, 0))
+	if n == 1 {
+		p.moveTo(to, false, 0)
+		return
+	}
+	p.moveTo(to, true, p.opts.Warmup)
 }
 
 // Seek moves to the last frame at or before t; playback continues from there

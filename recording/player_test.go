@@ -27,7 +27,9 @@ func episodeRecording(t *testing.T) (string, []*snapshot.Frame) {
 		f := &snapshot.Frame{Seq: i, Snapshot: func() *snapshot.Snapshot { srv.step(); return srv.snapshot() }()}
 		for _, onset := range []int{5, 20} {
 			if i >= onset && i < onset+5 {
-				f.Findings = []snapshot.Finding{{ID: "row_lock_waits", Title: "waits", Advice: "find the blocker", Since: frames[onset-1].Snapshot.Time.Add(time.Second)}}
+				// Analyzers back-date the onset to where the signal began.
+				since := frames[onset-1].Snapshot.Time.Add(-2 * time.Second)
+				f.Findings = []snapshot.Finding{{ID: "row_lock_waits", Title: "waits", Advice: "find the blocker", Since: since}}
 			}
 		}
 		frames = append(frames, f)
@@ -112,6 +114,12 @@ func TestPlayerSeekDeliversWarmupThenTarget(t *testing.T) {
 		}
 		if jumped := p.Jumped(); jumped != (want == 17) {
 			t.Errorf("frame %d jumped=%v", want, jumped)
+		}
+	}
+	p.Step(-1)
+	for want := 16; want <= 19; want++ {
+		if got := nextIndex(t, p, frames); got != want {
+			t.Fatalf("after Step(-1) got %d, want %d (warm-up, then 19)", got, want)
 		}
 	}
 }

@@ -154,24 +154,27 @@ func (r *Reader) variablesAt(seq int64) (map[string]string, error) {
 	return m, nil
 }
 
-// FindingOnset returns the onset of the first finding episode after t (dir >
-// 0) or the last one before t (dir < 0).
+// FindingOnset returns when the first finding episode after t (dir > 0), or
+// the last one before t (dir < 0), was first shown. That is its first
+// recorded frame, not its back-dated onset (Finding.Since), which precedes
+// the persistence that raised it.
 func (r *Reader) FindingOnset(t time.Time, dir int) (time.Time, bool, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.db == nil {
 		return time.Time{}, false, errClosed
 	}
-	q := `SELECT min(since) FROM findings WHERE since > ?`
+	const episodes = `(SELECT min(ts) AS shown FROM findings GROUP BY id, since)`
+	q := `SELECT min(shown) FROM ` + episodes + ` WHERE shown > ?`
 	if dir < 0 {
-		q = `SELECT max(since) FROM findings WHERE since < ?`
+		q = `SELECT max(shown) FROM ` + episodes + ` WHERE shown < ?`
 	}
-	var since sql.NullInt64
-	if err := r.db.QueryRow(q, t.UnixNano()).Scan(&since); err != nil {
+	var shown sql.NullInt64
+	if err := r.db.QueryRow(q, t.UnixNano()).Scan(&shown); err != nil {
 		return time.Time{}, false, trimSQLiteErr(err)
 	}
-	if !since.Valid {
+	if !shown.Valid {
 		return time.Time{}, false, nil
 	}
-	return fromNanos(since.Int64), true, nil
+	return fromNanos(shown.Int64), true, nil
 }

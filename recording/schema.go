@@ -67,7 +67,9 @@ var schemaV1 = []string{
 		advice TEXT NOT NULL,
 		since INTEGER NOT NULL)`,
 	`CREATE INDEX findings_ts ON findings(ts)`,
-	`CREATE INDEX findings_since ON findings(since)`,
+	// One entry per finding row, grouped by episode: finds where each
+	// episode was first shown without reading the rows.
+	`CREATE INDEX findings_episode ON findings(id, since, ts)`,
 	`CREATE TABLE gaps (from_ts INTEGER NOT NULL, to_ts INTEGER NOT NULL, reason TEXT NOT NULL)`,
 }
 
