@@ -2,6 +2,7 @@ package recording
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -172,5 +173,49 @@ func TestMarkGapIsListedAndRotatedAway(t *testing.T) {
 	want := fakeStart.Add(26 * time.Second)
 	if len(gaps) != 1 || !gaps[0].To.Equal(want) || gaps[0].Reason != "server unreachable" {
 		t.Errorf("gaps = %+v, want one ending %v", gaps, want)
+	}
+}
+
+func TestFindingEvidenceStoredWhenTheEpisodeStartsOrChangesSeverity(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ev.mytop")
+	w, err := Create(path, WriterOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newFakeServer(t, 7, 3)
+	sevs := []snapshot.Severity{snapshot.Warning, snapshot.Warning, snapshot.Critical, snapshot.Critical, snapshot.Warning}
+	var since time.Time
+	for i, sev := range sevs {
+		srv.step()
+		s := srv.snapshot()
+		if i == 0 {
+			since = s.Time
+		}
+		f := &snapshot.Frame{Seq: i, Snapshot: s, Findings: []snapshot.Finding{{ID: "row_lock_waits", Severity: sev,
+			Title: "waits", Evidence: []string{fmt.Sprintf("frame %d", i)}, Since: since}}}
+		if err := w.Write(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r := openT(t, path)
+	rows, err := r.db.Query(`SELECT evidence FROM findings ORDER BY seq`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got []string
+	for rows.Next() {
+		var ev string
+		if err := rows.Scan(&ev); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, ev)
+	}
+	want := []string{`["frame 0"]`, "", `["frame 2"]`, "", `["frame 4"]`}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("evidence column = %q, want %q", got, want)
 	}
 }

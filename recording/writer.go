@@ -51,9 +51,9 @@ type Writer struct {
 	wroteFirst bool   // this session stored its first frame (variables, server meta)
 	lastTS     int64
 	server     [3]string // identity last written to meta
-	// episodes maps finding ids to the onset whose advice is stored; it
-	// becomes pendingEpisodes when the frame's transaction commits.
-	episodes, pendingEpisodes map[string]int64
+	// episodes maps finding ids to the episode whose advice and evidence are
+	// stored; it becomes pendingEpisodes when the frame's transaction commits.
+	episodes, pendingEpisodes map[string]episodeMark
 	size                      atomic.Int64
 }
 

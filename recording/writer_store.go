@@ -98,27 +98,39 @@ func (w *Writer) storeSeries(tx *sql.Tx, rec frameRecord, f *snapshot.Frame) err
 	return err
 }
 
-// storeFindings writes one row per finding. The advice, long and constant
-// within an episode, is written on the episode's first row only.
+// episodeMark is what the last row of a finding's episode stored.
+type episodeMark struct {
+	since    int64
+	severity snapshot.Severity
+}
+
+// storeFindings writes one row per finding. Advice and evidence are long and
+// change little within an episode: the advice is written on the episode's
+// first row, the evidence there and wherever the severity changes; other rows
+// leave them ”. Stored every frame, evidence made most of a recording's bytes.
 func (w *Writer) storeFindings(tx *sql.Tx, rec frameRecord, fs []snapshot.Finding) error {
 	stmt := tx.Stmt(w.stmts.finding)
-	episodes := make(map[string]int64, len(fs))
+	episodes := make(map[string]episodeMark, len(fs))
 	for _, f := range fs {
-		evidence, err := json.Marshal(f.Evidence)
-		if err != nil {
-			return err
-		}
 		since := unixNanos(f.Since)
 		if since == 0 {
 			since = rec.ts
 		}
-		advice := f.Advice
-		if onset, ok := w.episodes[f.ID]; ok && onset == since {
+		advice, evidence := f.Advice, ""
+		last, ok := w.episodes[f.ID]
+		if ok && last.since == since {
 			advice = ""
 		}
-		episodes[f.ID] = since
+		if !ok || last.since != since || last.severity != f.Severity {
+			b, err := json.Marshal(f.Evidence)
+			if err != nil {
+				return err
+			}
+			evidence = string(b)
+		}
+		episodes[f.ID] = episodeMark{since: since, severity: f.Severity}
 		if _, err := stmt.Exec(rec.seq, rec.ts, f.ID, f.Severity.String(), f.Title,
-			string(evidence), advice, since); err != nil {
+			evidence, advice, since); err != nil {
 			return err
 		}
 	}
