@@ -56,8 +56,22 @@ func bpEvidence(w *window, hit float64, young string) []string {
 	ev = appendNonEmpty(ev, young)
 	ev = append(ev, w.counterLines(bpReads, bpRequests, "Innodb_buffer_pool_read_ahead", "Innodb_data_reads")...)
 	ev = appendNonEmpty(ev, bpFreePages(w))
-	ev = append(ev, w.longRunningLines()...)
+	ev = append(ev, bpReaders(w)...)
 	return appendNonEmpty(ev, busiestDisk(w))
+}
+
+// bpReaders names who reads: the long-running statements, else the
+// statements running at this sample, grouped (random short reads on a table
+// larger than the pool miss just as much as one long scan).
+func bpReaders(w *window) []string {
+	if long := w.longRunningLines(); len(long) > 0 {
+		return long
+	}
+	var out []string
+	for _, s := range topStatements(w.processes().running(0, "SELECT", "UPDATE", "DELETE", "INSERT", "REPLACE")) {
+		out = append(out, "running now: "+s)
+	}
+	return out
 }
 
 func bpFreePages(w *window) string {
@@ -79,7 +93,7 @@ func bpAdvice(w *window) string {
 	if s, ok := w.snap.VarFloat("innodb_buffer_pool_size"); ok {
 		size = " (now " + fmtBytes(s) + ")"
 	}
-	return "Find the statement streaming through the buffer pool (long-running statements above; see " +
+	return "Find the statement streaming through the buffer pool (running statements above; see " +
 		"full_scan_update) and give it an index. If the hot data has outgrown the pool, raise " +
 		"innodb_buffer_pool_size" + size + " towards the size of the working set."
 }

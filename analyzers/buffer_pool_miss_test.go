@@ -2,6 +2,7 @@ package analyzers
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -65,4 +66,18 @@ func TestBufferPoolMissEvidence(t *testing.T) {
 	mustContain(t, f, "buffer pool hit 85.0 %: 1,500 reads/s go to disk",
 		"Innodb_buffer_pool_reads 1,500/s (1,500 in 1.0 s)", "Innodb_buffer_pool_read_requests 10,000/s",
 		"free pages 12 of 8,192", "innodb_buffer_pool_size=128M", "running: thread 44", "(now 128M)")
+}
+
+func TestBufferPoolMissNamesShortReaders(t *testing.T) {
+	pk := "SELECT id, pad FROM shop.big WHERE id IN (7, 9, 12)"
+	snaps := series(5, bpLoad(10000, 3000), procs(query(5, 0, "Sending data", pk), query(6, 0, "Sending data", pk),
+		query(7, 0, "Sending data", "SELECT 1 FROM shop.big WHERE id = 3"), sleeping(8, "app")))
+	f := lastFinding(t, DefaultConfig(), snaps, IDBufferPoolMiss)
+	mustContain(t, f, "running now: 2 × select id, pad from shop.big where id in (?+)",
+		"running now: 1 × select ? from shop.big where id = ?")
+	for _, e := range f.Evidence {
+		if strings.HasPrefix(e, "running: ") {
+			t.Errorf("short reads named as long-running: %s", e)
+		}
+	}
 }

@@ -21,6 +21,12 @@ import (
 // returns the frames with their findings.
 func watch(t *testing.T, srv *testdb.Server, d time.Duration, until func(*snapshot.Frame) bool) []*snapshot.Frame {
 	t.Helper()
+	return watchWith(t, srv, DefaultConfig(), d, until)
+}
+
+// watchWith is watch judged with thresholds cfg.
+func watchWith(t *testing.T, srv *testdb.Server, c Config, d time.Duration, until func(*snapshot.Frame) bool) []*snapshot.Frame {
+	t.Helper()
 	opts := collectors.ConnOptions{Socket: srv.Socket, User: "root", PasswordSet: true}
 	cfg, err := opts.Config()
 	if err != nil {
@@ -31,7 +37,7 @@ func watch(t *testing.T, srv *testdb.Server, d time.Duration, until func(*snapsh
 		t.Fatal(err)
 	}
 	defer live.Close()
-	b := pipeline.NewBuilder("LIVE", NewEngine(DefaultConfig()))
+	b := pipeline.NewBuilder("LIVE", NewEngine(c))
 	var out []*snapshot.Frame
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
