@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# Soak test: `mytop-go record` against a throwaway MariaDB for a long time,
+# with the server restarted at fixed intervals and connections churning, to
+# show the recorder neither grows (RSS, threads, open files) nor loses frames.
+#
+#   scripts/soak.sh [--duration 1h] [--restart-every 10m] [--churn 1000]
+#                   [--interval 1s] [--sample-every 10s] [--keep]
+#
+# Every --sample-every it reads VmRSS, Threads and the open descriptors of the
+# recorder from /proc/PID (no debug endpoint). At the end it reads the
+# recording's frame times and lists every hole longer than 2.5 intervals,
+# saying whether a restart explains it. Prints a table; exits 1 when frames
+# were lost outside restarts. Needs mariadb-server, mariadb-client, sqlite3.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/usr/sbin:/usr/local/go/bin"
+
+duration=1h restart_every=10m churn=1000 interval=1s sample_every=10s keep=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --duration) duration="$2"; shift 2 ;;
+    --restart-every) restart_every="$2"; shift 2 ;;
+    --churn) churn="$2"; shift 2 ;;
+    --interval) interval="$2"; shift 2 ;;
+    --sample-every) sample_every="$2"; shift 2 ;;
+    --keep) keep=1; shift ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    *) echo "soak.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+# seconds converts 90, 90s, 10m or 1h to whole seconds.
+seconds() {
+  local v="$1" n unit
+  n="${v%[smh]}"; unit="${v#"$n"}"
+  case "$n" in ''|*[!0-9]*) echo "soak.sh: bad duration '$v' (use e.g. 90s, 10m, 1h)" >&2; exit 2 ;; esac
+  case "$unit" in h) echo $((n * 3600)) ;; m) echo $((n * 60)) ;; *) echo "$n" ;; esac
+}
+total_s=$(seconds "$duration"); restart_s=$(seconds "$restart_every")
+sample_s=$(seconds "$sample_every"); interval_s=$(seconds "$interval")
+for tool in mariadbd mariadb-install-db mariadb mariadb-admin sqlite3 go; do
+  command -v "$tool" >/dev/null || { echo "soak.sh: $tool not found" >&2; exit 2; }
+done
+
+work="$(mktemp -d /tmp/soak.XXXXXX)"
+sock="$work/mysqld.sock"
+started=() # PIDs this script started, stopped by PID on exit
+cleanup() {
+  for pid in "${started[@]}"; do kill "$pid" 2>/dev/null || true; done
+  [ -n "${db_pid:-}" ] && kill -KILL "$db_pid" 2>/dev/null || true
+  if [ "$keep" = 1 ]; then echo "kept $work"; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+
+echo "soak: $duration, restart every $restart_every, $churn connection churns, work dir $work" >&2
+CGO_ENABLED=0 go build -o "$work/mytop-go" ./cmd/mytop-go
+mariadb-install-db --no-defaults --auth-root-authentication-method=normal --user=root --skip-test-db \
+  --skip-name-resolve --datadir="$work/data" --innodb-buffer-pool-size=16M --innodb-log-file-size=4M \
+  >"$work/install.log" 2>&1 || { tail "$work/install.log" >&2; exit 1; }
+
+# start_db launches mariadbd on a private socket and waits until it answers.
+start_db() {
+  mariadbd --no-defaults --datadir="$work/data" --socket="$sock" --skip-networking --user=root \
+    --log-error="$work/err.log" --pid-file="$work/mysqld.pid" --innodb-buffer-pool-size=16M \
+    --innodb-log-file-size=4M --max-connections=200 >>"$work/mysqld.out" 2>&1 &
+  db_pid=$!
+  for _ in $(seq 1 600); do
+    mariadb-admin --no-defaults -S "$sock" -uroot ping >/dev/null 2>&1 && return 0
+    kill -0 "$db_pid" 2>/dev/null || { tail "$work/err.log" >&2; exit 1; }
+    sleep 0.1
+  done
+  echo "soak.sh: mariadbd did not answer" >&2; exit 1
+}
+
+stop_db() {
+  kill -TERM "$db_pid"
+  while kill -0 "$db_pid" 2>/dev/null; do sleep 0.1; done
+}
+
+now() { date +%s.%N; }
+
+start_db
+"$work/mytop-go" record --no-defaults -S "$sock" -uroot -o "$work/soak.mytop" \
+  --interval "$interval" --duration "${total_s}s" 2>"$work/record.log" &
+rec_pid=$!; started+=("$rec_pid")
+t0=$(now)
+
+# Connection churn: $churn short connections spread over the run.
+# Each pause is the even share minus what the last connection took, so the
+# churns end with the run.
+(
+  share=$(awk -v t="$total_s" -v n="$churn" 'BEGIN { printf "%.3f", (t - 10) / n }')
+  ok=0 failed=0
+  for _ in $(seq 1 "$churn"); do
+    a=$(now)
+    if mariadb --no-defaults -S "$sock" -uroot -e 'SELECT 1' >/dev/null 2>&1; then ok=$((ok + 1)); else failed=$((failed + 1)); fi
+    sleep "$(awk -v s="$share" -v a="$a" -v b="$(now)" 'BEGIN { d = s - (b - a); printf "%.3f", (d > 0 ? d : 0) }')"
+  done
+  echo "$ok $failed" >"$work/churn.result"
+) &
+churn_pid=$!; started+=("$churn_pid")
+
+# Sampler: elapsed, RSS, threads, descriptors of the recorder.
+sample() {
+  local rss threads fds
+  rss=$(awk '/^VmRSS/ {print $2}' "/proc/$rec_pid/status" 2>/dev/null) || return 1
+  threads=$(awk '/^Threads/ {print $2}' "/proc/$rec_pid/status" 2>/dev/null) || return 1
+  fds=$(ls "/proc/$rec_pid/fd" 2>/dev/null | wc -l)
+  printf '%s %s %s %s\n' "$(awk -v a="$(now)" -v b="$t0" 'BEGIN { printf "%d", a - b }')" "$rss" "$threads" "$fds"
+}
+(
+  while kill -0 "$rec_pid" 2>/dev/null; do sample >>"$work/samples" || true; sleep "$sample_s"; done
+) &
+started+=("$!")
+
+# Restarts: every $restart_s until the run ends; log down and up times.
+restarts=0
+while :; do
+  sleep "$restart_s" & wait $!
+  elapsed=$(awk -v a="$(now)" -v b="$t0" 'BEGIN { printf "%d", a - b }')
+  [ "$elapsed" -lt $((total_s - 5)) ] || break
+  kill -0 "$rec_pid" 2>/dev/null || break
+  down=$(now); stop_db; start_db; up=$(now)
+  echo "$down $up" >>"$work/restarts"; restarts=$((restarts + 1))
+  echo "soak: restart $restarts at +${elapsed}s took $(awk -v a="$up" -v b="$down" 'BEGIN { printf "%.1f", a - b }')s" >&2
+done
+rec_status=0; wait "$rec_pid" || rec_status=$?
+sleep 1
+stop_db
+
+echo
+echo "recorder over time (every ${sample_s}s; RSS in MB)"
+printf '%8s %9s %8s %6s\n' ELAPSED RSS_MB THREADS FDS
+awk '{ printf "%7ss %9.1f %8d %6d\n", $1, $2 / 1024, $3, $4 }' "$work/samples"
+
+# Holes in the recording: consecutive frames further apart than 2.5
+# intervals; a hole that overlaps a restart (with 5 s of slack) is explained.
+sqlite3 "$work/soak.mytop" 'select ts from frames order by seq' >"$work/frame_ts"
+touch "$work/restarts"
+awk -v iv="$interval_s" -v t0="$t0" -v rfile="$work/restarts" '
+  BEGIN { n = 0; while ((getline line < rfile) > 0) { split(line, r, " "); rd[n] = r[1]; ru[n] = r[2]; n++ } }
+  { t = $1 / 1e9; if (NR > 1 && t - prev > 2.5 * iv) {
+      why = "UNEXPLAINED"
+      for (i = 0; i < n; i++) if (prev <= ru[i] + 5 && t >= rd[i] - 5) why = "restart"
+      printf "hole of %.1fs ending at +%ds (%s)\n", t - prev, t - t0, why > "/dev/stderr"
+      if (why == "restart") explained++; else lost++
+    }
+    prev = t }
+  END { printf "%d %d\n", explained + 0, lost + 0 }' "$work/frame_ts" >"$work/holes" 2>"$work/holes.detail" || true
+read -r holes_restart holes_lost <"$work/holes"
+frames=$(wc -l <"$work/frame_ts")
+unreachable=$(sqlite3 "$work/soak.mytop" 'select count(*) from series where qps is null' 2>/dev/null || echo "?")
+wait "$churn_pid" 2>/dev/null || true
+read -r churn_ok churn_failed 2>/dev/null <"$work/churn.result" || { churn_ok="?"; churn_failed="?"; }
+
+echo
+echo "summary"
+awk -v f="$frames" -v want="$((total_s / interval_s))" -v r="$restarts" -v hr="$holes_restart" -v hl="$holes_lost" \
+  -v u="$unreachable" -v co="$churn_ok" -v cf="$churn_failed" -v rs="$rec_status" '
+  NR == 1 { r0 = $2; t0 = $3; f0 = $4 }
+  { if ($2 > rmax) rmax = $2; if ($3 > tmax) tmax = $3; if ($4 > fmax) fmax = $4; r1 = $2; t1 = $3; f1 = $4 }
+  END {
+    printf "%-34s %s\n", "frames recorded / expected", f " / " want
+    printf "%-34s %s\n", "frames without rates (down/restart)", u
+    printf "%-34s %s\n", "server restarts", r
+    printf "%-34s %s\n", "holes explained by a restart", hr
+    printf "%-34s %s\n", "holes outside restarts (lost)", hl
+    printf "%-34s %s\n", "connection churns ok / failed", co " / " cf
+    printf "%-34s %.1f / %.1f / %.1f\n", "RSS MB first / last / max", r0 / 1024, r1 / 1024, rmax / 1024
+    printf "%-34s %d / %d / %d\n", "threads first / last / max", t0, t1, tmax
+    printf "%-34s %d / %d / %d\n", "open fds first / last / max", f0, f1, fmax
+    printf "%-34s %s\n", "recorder exit status", rs
+  }' "$work/samples"
+cat "$work/holes.detail"
+tail -c 300 "$work/record.log" | tr '\r' '\n' | sed 's/\x1b\[K//' | tail -1
+[ "$holes_lost" = 0 ] && [ "$rec_status" = 0 ]
