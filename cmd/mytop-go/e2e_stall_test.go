@@ -49,7 +49,7 @@ func TestStalledServerKeepsTheDashboardAlive(t *testing.T) {
 	sleepQuery(t, srv, "before_stall")
 	s.WaitFor(20*time.Second, "MariaDB", "before_stall")
 	pid := monitorPID(t, bin, srv.Socket)
-	before := socketCount(t, pid)
+	before, threadsBefore := socketCount(t, pid), threadCount(t, pid)
 
 	srv.Pause(t)
 	paused := time.Now()
@@ -73,7 +73,8 @@ func TestStalledServerKeepsTheDashboardAlive(t *testing.T) {
 	waitGone(t, s, "closes this help")
 
 	maxSockets := watchSockets(t, pid, 6*time.Second)
-	t.Logf("monitor sockets: %d before the stall, at most %d during it", before, maxSockets)
+	t.Logf("monitor sockets: %d before the stall, at most %d during it; OS threads %d before, %d after",
+		before, maxSockets, threadsBefore, threadCount(t, pid))
 	if maxSockets > before+2 {
 		t.Errorf("monitor sockets grew from %d to %d during the stall", before, maxSockets)
 	}
@@ -212,6 +213,22 @@ func socketCount(t *testing.T, pid int) int {
 		}
 	}
 	return n
+}
+
+// threadCount is the Threads line of /proc/PID/status.
+func threadCount(t *testing.T, pid int) int {
+	t.Helper()
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Fatalf("monitor process: %v", err)
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if v, ok := strings.CutPrefix(line, "Threads:"); ok {
+			n, _ := strconv.Atoi(strings.TrimSpace(v))
+			return n
+		}
+	}
+	return 0
 }
 
 // watchSockets samples the monitor's socket count for d and returns its peak.
