@@ -179,7 +179,7 @@ measure() {
 	sleep "$WARMUP"
 	if ! kill -0 "$MON_PID" 2>/dev/null; then
 		say "$name exited early:"; cat "$TMP/$name-$n.err" "$TMP/record-$n.log" 2>/dev/null >&2
-		printf '%-16s %6s  %s\n' "$name" "$n" "FAILED" >>"$TMP/table"
+		printf '%-16s %6s  %s\n' "$name" "$n" "FAILED (see above)" >>"$TMP/table"
 		MON_PID=""; return
 	fi
 	local s0 c0 t0 s1 c1 t1 hwm
@@ -194,11 +194,12 @@ measure() {
 			awk '$1=="tick"{sub("p50=","",$3); sub("p99=","",$4); print $3"/"$4}')
 	fi
 	awk -v name="$name" -v n="$n" -v s0="$s0" -v s1="$s1" -v c0="$c0" -v c1="$c1" \
-		-v t0="$t0" -v t1="$t1" -v tck="$CLK_TCK" -v hwm="$hwm" -v lat="$lat" 'BEGIN {
+		-v t0="$t0" -v t1="$t1" -v tck="$CLK_TCK" -v hwm="$hwm" -v lat="$lat" \
+		-v load1="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
 		split(s0, a, "\t"); split(s1, b, "\t"); dt = t1 - t0
-		printf "%-16s %6d %8.2f %9.1f %9.1f %8.2f %7.1f %10s\n", name, n,
+		printf "%-16s %6d %8.2f %9.1f %9.1f %8.2f %7.1f %11s %6s\n", name, n,
 			(b[1]-a[1]-(b[2]-a[2])-1)/dt, (b[3]-a[3])*1000/dt, (b[4]-a[4])/1024/dt,
-			(c1-c0)/tck*100/dt, hwm/1024, lat }' >>"$TMP/table"
+			(c1-c0)/tck*100/dt, hwm/1024, lat, load1 }' >>"$TMP/table"
 }
 
 # baseline checks the accounting with no monitor running: Questions minus
@@ -233,7 +234,7 @@ main() {
 	done
 	echo "# $(date -u +%FT%TZ)  MariaDB $version  $(nproc) CPUs  $(uname -r)  window ${DURATION}s  workload ${RATE}/s"
 	cat "$TMP/notes"
-	printf '%-16s %6s %8s %9s %9s %8s %7s %10s\n' monitor N stmt/s srv_ms/s KiB_out/s cpu% rss_MB p50/p99ms
+	printf '%-16s %6s %8s %9s %9s %8s %7s %11s %6s\n' monitor N stmt/s srv_ms/s KiB_out/s cpu% rss_MB p50/p99ms load1
 	cat "$TMP/table"
 	for n in $COUNTS; do
 		[[ -f $TMP/latency-$n.txt ]] && sed "s/^/# N=$n latency ms: /" "$TMP/latency-$n.txt"
