@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
+	"os/exec"
 	"strings"
 	"sync"
 	"testing"
@@ -162,4 +163,52 @@ func parseFloat(s string) float64 {
 	var f float64
 	fmt.Sscan(s, &f)
 	return f
+}
+
+func TestIntegrationDeepOffsetPagination(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts MariaDB")
+	}
+	srv := testdb.Start(t)
+	fullScanTable(t, srv)
+	db := srv.DB(t)
+	w := newWorkload(t)
+	// Incident 000: a listing page 3,000 deep, 20 rows a page.
+	_, got, after := watchOnset(t, srv, DefaultConfig(), 60*time.Second, w, func() {
+		w.clients(db, 4, 0, func(*rand.Rand) string {
+			return "SELECT id, c, pad FROM shop.t ORDER BY id LIMIT 20 OFFSET 60000"
+		})
+	}, idFinding(IDDeepOffsetPagination, snapshot.Warning))
+	t.Logf("deep_offset_pagination after %.1f s", after.Seconds())
+	wantEvidence(t, got, "OFFSET up to 60,000", "OFFSET 60,000: thread ",
+		"select id, c, pad from shop.t order by id limit ? offset ?", "Handler_read_next")
+	if len(got.Threads) == 0 {
+		t.Error("no threads named")
+	}
+}
+
+func TestIntegrationTableLockContention(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts MariaDB")
+	}
+	// MyISAM locks whole tables: 12 clients mixing scans and inserts queue.
+	// With the default concurrent_insert=AUTO, inserts append beside the
+	// readers and over 99 % of locks are granted at once (measured: 1–12
+	// waits/s against 200–1,100 immediate), so there is no contention to find;
+	// NEVER (as when deleted rows leave holes) makes every insert wait.
+	srv := testdb.Start(t, "--concurrent-insert=NEVER")
+	w := newWorkload(t)
+	slap := exec.CommandContext(w.ctx, "mariadb-slap", "--no-defaults", "--socket="+srv.Socket, "-uroot",
+		"--auto-generate-sql", "--auto-generate-sql-load-type=mixed", "--engine=myisam", "--concurrency=12",
+		"--iterations=1", "--number-of-queries=10000000")
+	_, got, after := watchOnset(t, srv, DefaultConfig(), 60*time.Second, w, func() {
+		if err := slap.Start(); err != nil {
+			t.Fatalf("mariadb-slap: %v", err)
+		}
+		w.wg.Add(1)
+		go func() { defer w.wg.Done(); slap.Wait() }()
+	}, idFinding(IDTableLockContention, snapshot.Warning))
+	t.Logf("table_lock_contention after %.1f s", after.Seconds())
+	wantEvidence(t, got, "Table_locks_waited ", "Table_locks_immediate ", "% of table locks immediate this interval",
+		"mysqlslap")
 }
