@@ -3,13 +3,15 @@
 # innotop and mytop, on a throwaway MariaDB holding N idle connections and a
 # steady light workload. Monitors run one after another for the same window.
 #
-#   bench/compare.sh [-d SECONDS] [-n "0 1000 5000"] [-r RATE] [-w WARMUP] [-k]
+#   bench/compare.sh [-d SECONDS] [-n "0 1000 5000"] [-r RATE] [-w WARMUP] [-m MONITORS] [-k]
 #
 #   -d  measured window per monitor, seconds (default 30)
 #   -n  idle connection counts to test (default "0 1000 5000")
 #   -r  workload statements per second (default 100)
 #   -w  seconds a monitor runs before the window opens (default 5)
-#   -k  keep the temp dir (recordings, logs) instead of removing it
+#   -m  monitors to run, in order (default "mytop-go-record mytop-go-live innotop mytop");
+#       "profile" runs record's pipeline with CPU and heap profiles (implies -k)
+#   -k  keep the temp dir (recordings, logs, screens) instead of removing it
 #
 # Each monitor logs in as its own MariaDB user and the server runs with
 # --userstat, so information_schema.USER_STATISTICS counts exactly the
@@ -21,17 +23,20 @@
 set -euo pipefail
 
 DURATION=30 COUNTS="0 1000 5000" RATE=100 WARMUP=5 KEEP=0
-while getopts "d:n:r:w:kh" o; do
+MONITORS="mytop-go-record mytop-go-live innotop mytop"
+while getopts "d:n:r:w:m:kh" o; do
 	case $o in
 	d) DURATION=$OPTARG ;;
 	n) COUNTS=$OPTARG ;;
 	r) RATE=$OPTARG ;;
 	w) WARMUP=$OPTARG ;;
+	m) MONITORS=$OPTARG ;;
 	k) KEEP=1 ;;
-	*) sed -n '2,13p' "$0"; exit 2 ;;
+	*) sed -n '2,15p' "$0"; exit 2 ;;
 	esac
 done
 
+[[ " $MONITORS " == *" profile "* ]] && KEEP=1
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TMP=$(mktemp -d /tmp/mytop-bench.XXXXXX)
 SOCK=$TMP/mysqld.sock
@@ -73,7 +78,8 @@ perl -MTerm::ReadKey -MDBD::MariaDB -e1 2>/dev/null ||
 build() {
 	say "building mytop-go and helpers"
 	(cd "$ROOT" && CGO_ENABLED=0 go build -o "$TMP/mytop-go" ./cmd/mytop-go &&
-		go build -o "$TMP/conns" ./bench/conns && go build -o "$TMP/latency" ./bench/latency)
+		go build -o "$TMP/conns" ./bench/conns && go build -o "$TMP/latency" ./bench/latency &&
+		go build -o "$TMP/profile" ./bench/profile)
 }
 
 start_server() {
@@ -99,7 +105,7 @@ start_server() {
 # separates their statements.
 create_users() {
 	local u sql=""
-	for u in m_record m_live m_innotop m_mytop load; do
+	for u in m_record m_live m_innotop m_mytop m_profile load; do
 		sql+="CREATE USER '$u'@'localhost'; GRANT ALL ON *.* TO '$u'@'localhost';"
 	done
 	"${MYSQL[@]}" -e "$sql"
@@ -144,6 +150,11 @@ start_monitor() {
 			>"$TMP/record-$n.log" 2>&1 &
 		MON_PID=$!
 		return ;;
+	profile)
+		"$TMP/profile" -S "$SOCK" -u m_profile -o "$TMP/prof-$n.mytop" -prof "$TMP/prof-$n" \
+			>"$TMP/profile-$n.log" 2>&1 &
+		MON_PID=$!
+		return ;;
 	mytop-go-live) cmd="exec $TMP/mytop-go -S $SOCK -u m_live" ;;
 	# Q mode: the query list with the status header, the nearest to a
 	# processlist dashboard; the config lives in the temp HOME.
@@ -157,7 +168,7 @@ start_monitor() {
 
 stop_monitor() {
 	local name=$1 n=$2
-	if [[ $name == mytop-go-record ]]; then
+	if [[ $name == mytop-go-record || $name == profile ]]; then
 		kill -INT "$MON_PID" 2>/dev/null
 		wait "$MON_PID" 2>/dev/null || true
 	else
@@ -173,7 +184,8 @@ measure() {
 	local name=$1 n=$2 user
 	case $name in
 	mytop-go-record) user=m_record ;; mytop-go-live) user=m_live ;;
-	innotop) user=m_innotop ;; mytop) user=m_mytop ;;
+	innotop) user=m_innotop ;; mytop) user=m_mytop ;; profile) user=m_profile ;;
+	*) say "unknown monitor: $name"; exit 2 ;;
 	esac
 	start_monitor "$name" "$n"
 	sleep "$WARMUP"
@@ -189,8 +201,10 @@ measure() {
 	hwm=$(awk '/VmHWM/{print $2}' "/proc/$MON_PID/status")
 	stop_monitor "$name" "$n"
 	local lat="-"
-	if [[ $name == mytop-go-record ]]; then
-		lat=$("$TMP/latency" "$TMP/rec-$n.mytop" | tee "$TMP/latency-$n.txt" |
+	if [[ $name == mytop-go-record || $name == profile ]]; then
+		local rec=$TMP/rec-$n.mytop
+		[[ $name == profile ]] && rec=$TMP/prof-$n.mytop && sed "s/^/# N=$n profile: /" "$TMP/profile-$n.log" >>"$TMP/notes"
+		lat=$("$TMP/latency" "$rec" | tee "$TMP/latency-$n.txt" |
 			awk '$1=="tick"{sub("p50=","",$3); sub("p99=","",$4); print $3"/"$4}')
 	fi
 	awk -v name="$name" -v n="$n" -v s0="$s0" -v s1="$s1" -v c0="$c0" -v c1="$c1" \
@@ -226,7 +240,7 @@ main() {
 		say "N=$n: opening $n idle connections and a $RATE/s workload"
 		start_load "$n"
 		baseline "$n"
-		for m in mytop-go-record mytop-go-live innotop mytop; do
+		for m in $MONITORS; do
 			say "N=$n: $m for ${DURATION}s (+${WARMUP}s warm-up), load $(cut -d' ' -f1-3 /proc/loadavg)"
 			measure "$m" "$n"
 		done
