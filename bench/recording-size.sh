@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Measures how many bytes an hour of `mytop-go record` takes on a server with
+# 100 busy connections, and, when pt-stalk is installed, how many bytes
+# pt-stalk writes for the same seconds of the same server.
+#
+# usage: [KEEP=copy.mytop] bench/recording-size.sh [SECONDS] [CONNECTIONS]    (defaults 120, 100)
+# Workload: mariadb-slap, CONNECTIONS clients of mixed auto-generated SQL on
+# InnoDB (inserts, key reads, scans), so every connection is busy every second.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-120}
+conns=${2:-100}
+export PATH="$PATH:/usr/sbin:/usr/local/go/bin"
+
+work=$(mktemp -d /tmp/mytop-size.XXXXXX)
+sock=$work/mysqld.sock
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  [ -f "$work/mysqld.pid" ] && kill "$(cat "$work/mysqld.pid")" 2>/dev/null || true
+  sleep 1; rm -rf "$work"
+}
+trap cleanup EXIT
+
+CGO_ENABLED=0 go build -o "$work/mytop-go" ./cmd/mytop-go
+mariadb-install-db --no-defaults --datadir="$work/data" --user=root \
+  --auth-root-authentication-method=normal --skip-test-db >"$work/install.log" 2>&1
+mariadbd --no-defaults --datadir="$work/data" --socket="$sock" --skip-networking --user=root \
+  --pid-file="$work/mysqld.pid" --log-error="$work/error.log" --max-connections=$((conns + 50)) \
+  --innodb-buffer-pool-size=128M &
+pids+=($!)
+for _ in $(seq 60); do mariadb --no-defaults -S "$sock" -uroot -e 'select 1' >/dev/null 2>&1 && break; sleep 0.5; done
+
+mariadb-slap --no-defaults --socket="$sock" -uroot --auto-generate-sql --engine=innodb \
+  --auto-generate-sql-add-autoincrement --auto-generate-sql-load-type=mixed --concurrency="$conns" \
+  --iterations=100000 --number-of-queries=100000000 >/dev/null 2>&1 &
+pids+=($!)
+sleep 5
+
+"$work/mytop-go" record --no-defaults -S "$sock" -uroot -o "$work/r.mytop" --duration "${seconds}s" 2>"$work/rec.log" &
+rec=$!
+pids+=($rec)
+if command -v pt-stalk >/dev/null 2>&1; then
+  pt-stalk --no-stalk --iterations=1 --run-time="$seconds" --sleep=1 --dest="$work/ptstalk" \
+    --pid="$work/ptstalk.pid" --log="$work/ptstalk.log" -- --socket="$sock" -uroot >/dev/null 2>&1 &
+  pids+=($!)
+fi
+wait "$rec"
+sleep 2
+
+[ -n "${KEEP:-}" ] && cp "$work/r.mytop" "$KEEP"
+frames=$(sqlite3 "$work/r.mytop" 'select count(*) from frames' 2>/dev/null || echo 0)
+bytes=$(stat -c %s "$work/r.mytop")
+active=$(sqlite3 "$work/r.mytop" 'select round(avg(threads_connected)), round(avg(threads_running)) from series' 2>/dev/null | tr '|' ' ')
+printf '\nrecording size, %s s, %s clients of mariadb-slap mixed (avg threads connected/running: %s)\n' "$seconds" "$conns" "$active"
+printf '%-12s %10s %8s %12s\n' tool bytes frames "MB per hour"
+awk -v b="$bytes" -v f="$frames" 'BEGIN { printf "%-12s %10d %8d %12.2f\n", "mytop-go", b, f, (f > 0 ? b / f * 3600 / 1e6 : 0) }'
+if [ -d "$work/ptstalk" ]; then
+  pb=$(du -sb "$work/ptstalk" | cut -f1)
+  awk -v b="$pb" -v s="$seconds" 'BEGIN { printf "%-12s %10d %8s %12.2f\n", "pt-stalk", b, "-", b / s * 3600 / 1e6 }'
+else
+  echo "pt-stalk      (not installed: apt-get install percona-toolkit to compare)"
+fi
