@@ -93,7 +93,7 @@ func bpAdvice(w *window) string {
 	if s, ok := w.snap.VarFloat("innodb_buffer_pool_size"); ok {
 		size = " (now " + fmtBytes(s) + ")"
 	}
-	return "Find the statement streaming through the buffer pool (running statements above; see " +
+	return "Find the statement streaming through the buffer pool (long-running statements above; see " +
 		"full_scan_update) and give it an index. If the hot data has outgrown the pool, raise " +
 		"innodb_buffer_pool_size" + size + " towards the size of the working set."
 }

@@ -30,6 +30,9 @@ func threadLine(p *snapshot.Process) string {
 	fmt.Fprintf(&b, ", %s", fmtMS(p.TimeMS))
 	if p.State != "" {
 		fmt.Fprintf(&b, " in %q", p.State)
+	} else if p.Command == "Sleep" {
+		// An idle session holding locks is the usual blocker: say it is idle.
+		b.WriteString(" idle (Sleep)")
 	}
 	if p.ExaminedRows > 0 {
 		fmt.Fprintf(&b, ", %s rows examined", fmtCount(p.ExaminedRows))

@@ -42,6 +42,10 @@ func TestThreadLineAndClip(t *testing.T) {
 	if got := threadLine(&p); got != want {
 		t.Errorf("threadLine\n got %s\nwant %s", got, want)
 	}
+	idle := snapshot.Process{ID: 6, User: "app", Host: "10.0.0.12:51234", Command: "Sleep", TimeMS: 12000}
+	if got, want := threadLine(&idle), "thread 6 app@10.0.0.12, 12 s idle (Sleep)"; got != want {
+		t.Errorf("threadLine\n got %s\nwant %s", got, want)
+	}
 	if got := clip("ab€cd", 4); got != "ab…" {
 		t.Errorf("clip cut inside a rune: %q", got)
 	}

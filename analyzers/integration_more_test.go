@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -211,4 +212,144 @@ func TestIntegrationTableLockContention(t *testing.T) {
 	t.Logf("table_lock_contention after %.1f s", after.Seconds())
 	wantEvidence(t, got, "Table_locks_waited ", "Table_locks_immediate ", "% of table locks immediate this interval",
 		"mysqlslap")
+}
+
+// session is one client connection held open for the workload's life.
+type session struct {
+	id   int64
+	conn *sql.Conn
+}
+
+// session opens a connection, closed when the workload stops.
+func (w *workload) session(db *sql.DB) *session {
+	conn, err := db.Conn(w.ctx)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	s := &session{conn: conn}
+	if err := conn.QueryRowContext(w.ctx, "SELECT CONNECTION_ID()").Scan(&s.id); err != nil {
+		w.t.Fatal(err)
+	}
+	w.wg.Add(1)
+	go func() {
+		defer w.wg.Done()
+		<-w.ctx.Done()
+		conn.Close()
+	}()
+	return s
+}
+
+// exec runs stmts on the session now, in order.
+func (s *session) exec(w *workload, stmts ...string) {
+	for _, q := range stmts {
+		if _, err := s.conn.ExecContext(w.ctx, q); err != nil {
+			w.t.Fatalf("%s: %v", q, err)
+		}
+	}
+}
+
+// blocked runs q on a new session in the background, where it is expected
+// to wait, and returns that session's id.
+func (w *workload) blocked(db *sql.DB, q string) int64 {
+	s := w.session(db)
+	w.wg.Add(1)
+	go func() {
+		defer w.wg.Done()
+		if _, err := s.conn.ExecContext(w.ctx, q); err != nil && w.ctx.Err() == nil {
+			w.t.Logf("%s: %v", q, err)
+		}
+	}()
+	return s.id
+}
+
+// accounts makes shop.acct, a small InnoDB table.
+func accounts(t *testing.T, srv *testdb.Server) {
+	srv.Exec(t, "CREATE DATABASE shop", "CREATE DATABASE seq",
+		"CREATE TABLE shop.acct (id INT PRIMARY KEY, bal INT NOT NULL) ENGINE=InnoDB",
+		"INSERT INTO shop.acct SELECT seq, 100 FROM seq.seq_1_to_1000")
+}
+
+// wantThreads fails the test for each id the finding does not name.
+func wantThreads(t *testing.T, got *snapshot.Finding, ids ...int64) {
+	t.Helper()
+	for _, id := range ids {
+		if !slices.Contains(got.Threads, id) {
+			t.Errorf("thread %d not named in %v", id, got.Threads)
+		}
+		wantEvidence(t, got, fmt.Sprintf("thread %d ", id))
+	}
+}
+
+func TestIntegrationRowLockWaitsAndLongTransaction(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts MariaDB")
+	}
+	srv := testdb.Start(t)
+	accounts(t, srv)
+	db := srv.DB(t)
+	w := newWorkload(t)
+	// long_transaction warns at 300 s by default (innotop); the proof lowers
+	// it to 20 s to stay short, the rule and its inputs are the same.
+	c := DefaultConfig()
+	c.LongTrxWarn = 20 * time.Second
+	var holder, waiter1, waiter2 int64
+	stood := map[string]time.Duration{}
+	found := map[string]*snapshot.Finding{}
+	watchOnset(t, srv, c, 60*time.Second, w, func() {
+		h := w.session(db)
+		holder = h.id
+		// The application's transaction updates a row, then sits idle.
+		h.exec(w, "BEGIN", "UPDATE shop.acct SET bal = bal - 1 WHERE id = 1")
+		const q = "UPDATE shop.acct SET bal = bal + 1 WHERE id = 1"
+		waiter1, waiter2 = w.blocked(db, q), w.blocked(db, q)
+	}, func(f *snapshot.Frame) *snapshot.Finding {
+		for _, id := range []string{IDRowLockWaits, IDLongTransaction} {
+			if x := findingIn(f, id); x != nil && x.Severity >= snapshot.Warning && found[id] == nil {
+				found[id], stood[id] = x, f.Snapshot.Time.Sub(w.began)
+			}
+		}
+		if len(found) < 2 {
+			return nil
+		}
+		return found[IDLongTransaction]
+	})
+	rl, lt := found[IDRowLockWaits], found[IDLongTransaction]
+	t.Logf("row_lock_waits after %.1f s: %s\n%s", stood[IDRowLockWaits].Seconds(), rl.Title,
+		strings.Join(rl.Evidence, "\n"))
+	t.Logf("long_transaction after %.1f s", stood[IDLongTransaction].Seconds())
+	wantThreads(t, rl, waiter1, waiter2, holder)
+	wantEvidence(t, rl, "2 transactions wait for row locks", "waiting trx", "probable blocker trx",
+		"update shop.acct set bal = bal + ? where id = ?", "Innodb_row_lock_waits")
+	wantThreads(t, lt, holder)
+	wantEvidence(t, lt, fmt.Sprintf("on idle connection %d", holder), "the transaction was left open")
+	wantEvidence(t, rl, "idle (Sleep)")
+}
+
+func TestIntegrationMetadataLockPileup(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts MariaDB")
+	}
+	srv := testdb.Start(t)
+	accounts(t, srv)
+	db := srv.DB(t)
+	w := newWorkload(t)
+	var holder, alter int64
+	var readers []int64
+	_, got, after := watchOnset(t, srv, DefaultConfig(), 60*time.Second, w, func() {
+		// A transaction that read the table keeps its metadata lock until it
+		// ends; the ALTER waits for it and every later statement waits behind.
+		h := w.session(db)
+		holder = h.id
+		h.exec(w, "BEGIN", "SELECT bal FROM shop.acct WHERE id = 1")
+		alter = w.blocked(db, "ALTER TABLE shop.acct ADD COLUMN note INT")
+		time.Sleep(300 * time.Millisecond)
+		for i := range 3 {
+			readers = append(readers, w.blocked(db, fmt.Sprintf("SELECT bal FROM shop.acct WHERE id = %d", i+2)))
+		}
+	}, idFinding(IDMetadataLockPileup, snapshot.Critical))
+	t.Logf("metadata_lock_pileup after %.1f s", after.Seconds())
+	wantThreads(t, got, append([]int64{alter, holder}, readers...)...)
+	wantEvidence(t, got, "4 threads in \"Waiting for table metadata lock\" (1 DDL)",
+		"alter table shop.acct add column note int", "select bal from shop.acct where id = ?",
+		fmt.Sprintf("probable holder: thread %d ", holder), "idle (Sleep)")
 }

@@ -58,9 +58,25 @@ func oldestActive(trx []snapshot.InnoDBTrx) *snapshot.InnoDBTrx {
 		if !strings.HasPrefix(t.State, "ACTIVE") {
 			continue
 		}
-		if best == nil || t.ActiveSeconds > best.ActiveSeconds {
+		if best == nil || olderTrx(t, best) {
 			best = t
 		}
 	}
 	return best
+}
+
+// olderTrx orders by age; ages are whole seconds, so a blocker and the
+// waiters it caught within the same second tie, and the one not waiting is
+// the one to name, then the lower (earlier) transaction id.
+func olderTrx(a, b *snapshot.InnoDBTrx) bool {
+	if a.ActiveSeconds != b.ActiveSeconds {
+		return a.ActiveSeconds > b.ActiveSeconds
+	}
+	if a.LockWait != b.LockWait {
+		return !a.LockWait
+	}
+	if len(a.ID) != len(b.ID) {
+		return len(a.ID) < len(b.ID)
+	}
+	return a.ID < b.ID
 }

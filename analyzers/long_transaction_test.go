@@ -29,3 +29,18 @@ func TestLongTransaction(t *testing.T) {
 		t.Errorf("threads %v", f.Threads)
 	}
 }
+
+// A blocker and the waiters it caught in the same second have the same age;
+// InnoDB lists the newest first, so the waiters come before it.
+func TestLongTransactionNamesTheBlockerOnATie(t *testing.T) {
+	snaps := series(3,
+		trx(snapshot.InnoDBTrx{ID: "101", ActiveSeconds: 400, ThreadID: 8, LockWait: true, LockWaitSeconds: 399}),
+		trx(snapshot.InnoDBTrx{ID: "99", ActiveSeconds: 400, ThreadID: 7}),
+		trx(snapshot.InnoDBTrx{ID: "100", ActiveSeconds: 400, ThreadID: 6, RowLocks: 1}),
+		procs(sleeping(7, "app")))
+	f := lastFinding(t, DefaultConfig(), snaps, IDLongTransaction)
+	mustContain(t, f, "oldest trx 99 ", "on idle connection 7")
+	if len(f.Threads) != 1 || f.Threads[0] != 7 {
+		t.Errorf("threads %v, want the earliest non-waiting transaction's 7", f.Threads)
+	}
+}
