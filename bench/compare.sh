@@ -10,7 +10,8 @@
 #   -r  workload statements per second (default 100)
 #   -w  seconds a monitor runs before the window opens (default 5)
 #   -m  monitors to run, in order (default "mytop-go-record mytop-go-live innotop mytop");
-#       "profile" runs record's pipeline with CPU and heap profiles (implies -k)
+#       "profile" runs record's pipeline with CPU and heap profiles (implies -k);
+#       "profile-trim" the same with the proposed window trimming (bench/profile/trim.go)
 #   -k  keep the temp dir (recordings, logs, screens) instead of removing it
 #
 # Each monitor logs in as its own MariaDB user and the server runs with
@@ -36,7 +37,7 @@ while getopts "d:n:r:w:m:kh" o; do
 	esac
 done
 
-[[ " $MONITORS " == *" profile "* ]] && KEEP=1
+[[ " $MONITORS " == *" profile"* ]] && KEEP=1
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TMP=$(mktemp -d /tmp/mytop-bench.XXXXXX)
 SOCK=$TMP/mysqld.sock
@@ -105,7 +106,7 @@ start_server() {
 # separates their statements.
 create_users() {
 	local u sql=""
-	for u in m_record m_live m_innotop m_mytop m_profile load; do
+	for u in m_record m_live m_innotop m_mytop m_profile m_trim load; do
 		sql+="CREATE USER '$u'@'localhost'; GRANT ALL ON *.* TO '$u'@'localhost';"
 	done
 	"${MYSQL[@]}" -e "$sql"
@@ -150,9 +151,11 @@ start_monitor() {
 			>"$TMP/record-$n.log" 2>&1 &
 		MON_PID=$!
 		return ;;
-	profile)
-		"$TMP/profile" -S "$SOCK" -u m_profile -o "$TMP/prof-$n.mytop" -prof "$TMP/prof-$n" \
-			>"$TMP/profile-$n.log" 2>&1 &
+	profile | profile-trim)
+		local trim=false user=m_profile
+		[[ $name == profile-trim ]] && trim=true user=m_trim
+		"$TMP/profile" -S "$SOCK" -u "$user" -o "$TMP/$name-$n.mytop" -prof "$TMP/$name-$n" \
+			-trim="$trim" >"$TMP/$name-$n.log" 2>&1 &
 		MON_PID=$!
 		return ;;
 	mytop-go-live) cmd="exec $TMP/mytop-go -S $SOCK -u m_live" ;;
@@ -168,7 +171,7 @@ start_monitor() {
 
 stop_monitor() {
 	local name=$1 n=$2
-	if [[ $name == mytop-go-record || $name == profile ]]; then
+	if [[ $name == mytop-go-record || $name == profile* ]]; then
 		kill -INT "$MON_PID" 2>/dev/null
 		wait "$MON_PID" 2>/dev/null || true
 	else
@@ -184,13 +187,13 @@ measure() {
 	local name=$1 n=$2 user
 	case $name in
 	mytop-go-record) user=m_record ;; mytop-go-live) user=m_live ;;
-	innotop) user=m_innotop ;; mytop) user=m_mytop ;; profile) user=m_profile ;;
+	innotop) user=m_innotop ;; mytop) user=m_mytop ;; profile) user=m_profile ;; profile-trim) user=m_trim ;;
 	*) say "unknown monitor: $name"; exit 2 ;;
 	esac
 	start_monitor "$name" "$n"
 	sleep "$WARMUP"
 	if ! kill -0 "$MON_PID" 2>/dev/null; then
-		say "$name exited early:"; cat "$TMP/$name-$n.err" "$TMP/record-$n.log" 2>/dev/null >&2
+		say "$name exited early:"; cat "$TMP/$name-$n.err" "$TMP/$name-$n.log" "$TMP/record-$n.log" 2>/dev/null >&2
 		printf '%-16s %6s  %s\n' "$name" "$n" "FAILED (see above)" >>"$TMP/table"
 		MON_PID=""; return
 	fi
@@ -201,10 +204,10 @@ measure() {
 	hwm=$(awk '/VmHWM/{print $2}' "/proc/$MON_PID/status")
 	stop_monitor "$name" "$n"
 	local lat="-"
-	if [[ $name == mytop-go-record || $name == profile ]]; then
+	if [[ $name == mytop-go-record || $name == profile* ]]; then
 		local rec=$TMP/rec-$n.mytop
-		[[ $name == profile ]] && rec=$TMP/prof-$n.mytop && sed "s/^/# N=$n profile: /" "$TMP/profile-$n.log" >>"$TMP/notes"
-		lat=$("$TMP/latency" "$rec" | tee "$TMP/latency-$n.txt" |
+		[[ $name == profile* ]] && rec=$TMP/$name-$n.mytop && sed "s/^/# N=$n $name: /" "$TMP/$name-$n.log" >>"$TMP/notes"
+		lat=$("$TMP/latency" "$rec" | tee "$TMP/latency-$name-$n.txt" |
 			awk '$1=="tick"{sub("p50=","",$3); sub("p99=","",$4); print $3"/"$4}')
 	fi
 	awk -v name="$name" -v n="$n" -v s0="$s0" -v s1="$s1" -v c0="$c0" -v c1="$c1" \
@@ -250,8 +253,11 @@ main() {
 	cat "$TMP/notes"
 	printf '%-16s %6s %8s %9s %9s %8s %7s %11s %6s\n' monitor N stmt/s srv_ms/s KiB_out/s cpu% rss_MB p50/p99ms load1
 	cat "$TMP/table"
-	for n in $COUNTS; do
-		[[ -f $TMP/latency-$n.txt ]] && sed "s/^/# N=$n latency ms: /" "$TMP/latency-$n.txt"
+	local f
+	for f in "$TMP"/latency-*.txt; do
+		[[ -f $f ]] || continue
+		f=${f#"$TMP"/latency-}; f=${f%.txt}
+		sed "s/^/# $f latency ms: /" "$TMP/latency-$f.txt"
 	done
 	echo "# load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
