@@ -4,6 +4,10 @@
 # pt-stalk writes for the same seconds of the same server.
 #
 # usage: [KEEP=copy.mytop] bench/recording-size.sh [SECONDS] [CONNECTIONS]    (defaults 120, 100)
+# The MB/h figures: "whole file" divides the final size by the frames; "marginal"
+# is the growth from a copy taken at 30 s to the end, without the fixed
+# first-minute cost (schema, variables, first keyframe). The recorder's CPU is
+# its utime+stime over the same stretch, from /proc/PID/stat.
 # Workload: mariadb-slap, CONNECTIONS clients of mixed auto-generated SQL on
 # InnoDB (inserts, key reads, scans), so every connection is busy every second.
 set -euo pipefail
@@ -40,11 +44,20 @@ sleep 5
 "$work/mytop-go" record --no-defaults -S "$sock" -uroot -o "$work/r.mytop" --duration "${seconds}s" 2>"$work/rec.log" &
 rec=$!
 pids+=($rec)
+# cpu_ticks prints the recorder's user+system clock ticks so far.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$rec/stat"; }
+mark=30
+(( seconds > mark + 10 )) || mark=$((seconds / 3))
 if command -v pt-stalk >/dev/null 2>&1; then
   pt-stalk --no-stalk --iterations=1 --run-time="$seconds" --sleep=1 --dest="$work/ptstalk" \
     --pid="$work/ptstalk.pid" --log="$work/ptstalk.log" -- --socket="$sock" -uroot >/dev/null 2>&1 &
   pids+=($!)
 fi
+sleep "$mark"
+t0=$(date +%s.%N); c0=$(cpu_ticks)
+sqlite3 "$work/r.mytop" ".backup $work/mark.mytop"
+sleep $((seconds - mark - 3))
+t1=$(date +%s.%N); c1=$(cpu_ticks)
 wait "$rec"
 sleep 2
 
@@ -54,7 +67,12 @@ bytes=$(stat -c %s "$work/r.mytop")
 active=$(sqlite3 "$work/r.mytop" 'select round(avg(threads_connected)), round(avg(threads_running)) from series' 2>/dev/null | tr '|' ' ')
 printf '\nrecording size, %s s, %s clients of mariadb-slap mixed (avg threads connected/running: %s)\n' "$seconds" "$conns" "$active"
 printf '%-12s %10s %8s %12s\n' tool bytes frames "MB per hour"
-awk -v b="$bytes" -v f="$frames" 'BEGIN { printf "%-12s %10d %8d %12.2f\n", "mytop-go", b, f, (f > 0 ? b / f * 3600 / 1e6 : 0) }'
+awk -v b="$bytes" -v f="$frames" 'BEGIN { printf "%-12s %10d %8d %12.2f   (whole file)\n", "mytop-go", b, f, (f > 0 ? b / f * 3600 / 1e6 : 0) }'
+mframes=$(sqlite3 "$work/mark.mytop" 'select count(*) from frames')
+mbytes=$(stat -c %s "$work/mark.mytop")
+awk -v b=$((bytes - mbytes)) -v f=$((frames - mframes)) 'BEGIN { printf "%-12s %10d %8d %12.2f   (marginal, after %s s)\n", "mytop-go", b, f, (f > 0 ? b / f * 3600 / 1e6 : 0), '"$mark"' }'
+awk -v c=$((c1 - c0)) -v hz="$(getconf CLK_TCK)" -v t0="$t0" -v t1="$t1" \
+  'BEGIN { printf "recorder CPU %.2f %% of a core (%.1f ms per second)\n", c / hz / (t1 - t0) * 100, c / hz / (t1 - t0) * 1000 }'
 if [ -d "$work/ptstalk" ]; then
   pb=$(du -sb "$work/ptstalk" | cut -f1)
   awk -v b="$pb" -v s="$seconds" 'BEGIN { printf "%-12s %10d %8s %12.2f\n", "pt-stalk", b, "-", b / s * 3600 / 1e6 }'

@@ -164,7 +164,7 @@ func (r *Reader) FindingOnset(t time.Time, dir int) (time.Time, bool, error) {
 	if r.db == nil {
 		return time.Time{}, false, errClosed
 	}
-	const episodes = `(SELECT min(ts) AS shown FROM findings GROUP BY id, since)`
+	const episodes = `(SELECT min(shown) AS shown FROM findings GROUP BY id, since)`
 	q := `SELECT min(shown) FROM ` + episodes + ` WHERE shown > ?`
 	if dir < 0 {
 		q = `SELECT max(shown) FROM ` + episodes + ` WHERE shown < ?`

@@ -89,7 +89,10 @@ func (w *Writer) dropBefore(next int64) error {
 	stmts := []string{
 		`DELETE FROM frames WHERE seq < ?1`,
 		`DELETE FROM series WHERE seq < ?1`,
-		`DELETE FROM findings WHERE seq < ?1`,
+		`DELETE FROM findings WHERE last_seq < ?1`,
+		// An episode that straddles the cut now starts at the first frame kept.
+		`UPDATE findings SET frames = max(1, frames - (?1 - first_seq)), first_seq = ?1,
+			shown = (SELECT ts FROM frames WHERE seq = ?1) WHERE first_seq < ?1`,
 		`DELETE FROM gaps WHERE to_ts < (SELECT ts FROM frames WHERE seq = ?1)`,
 		`DELETE FROM variables WHERE seq < (SELECT max(seq) FROM variables WHERE seq <= ?1)`,
 	}

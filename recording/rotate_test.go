@@ -26,7 +26,7 @@ func TestRotateByAgeDropsWholeOldGroups(t *testing.T) {
 	sameSnapshot(t, 0, got, frames[60].Snapshot)
 	var series, findingsBefore int
 	r.db.QueryRow(`SELECT count(*) FROM series`).Scan(&series)
-	r.db.QueryRow(`SELECT count(*) FROM findings WHERE seq < 60`).Scan(&findingsBefore)
+	r.db.QueryRow(`SELECT count(*) FROM findings WHERE first_seq < 60`).Scan(&findingsBefore)
 	if series != 40 || findingsBefore != 0 {
 		t.Errorf("series rows %d (want 40), findings of dropped frames %d", series, findingsBefore)
 	}

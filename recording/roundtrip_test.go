@@ -119,7 +119,7 @@ func TestSeriesAndFindingsAnswerSQL(t *testing.T) {
 	}
 	var findings int
 	var evidence string
-	if err := r.db.QueryRow(`SELECT count(*), max(evidence) FROM findings WHERE id = 'full_scan_update'`).Scan(&findings, &evidence); err != nil {
+	if err := r.db.QueryRow(`SELECT sum(frames), max(evidence) FROM findings WHERE id = 'full_scan_update'`).Scan(&findings, &evidence); err != nil {
 		t.Fatal(err)
 	}
 	want := 0
@@ -127,7 +127,7 @@ func TestSeriesAndFindingsAnswerSQL(t *testing.T) {
 		want += len(f.Findings)
 	}
 	if findings != want || findings == 0 {
-		t.Errorf("findings rows = %d, want %d", findings, want)
+		t.Errorf("findings frames = %d, want %d", findings, want)
 	}
 	var ev []string
 	if err := json.Unmarshal([]byte(evidence), &ev); err != nil || len(ev) != 1 {
@@ -135,16 +135,35 @@ func TestSeriesAndFindingsAnswerSQL(t *testing.T) {
 	}
 }
 
-func TestFindingAdviceStoredOncePerEpisode(t *testing.T) {
-	path, _ := episodeRecording(t)
+func TestFindingsTableHasOneRowPerEpisode(t *testing.T) {
+	path, frames := episodeRecording(t)
 	r := openT(t, path)
-	var rows, advised, onsets int
-	err := r.db.QueryRow(`SELECT count(*), count(nullif(advice, '')), count(DISTINCT since) FROM findings`).Scan(&rows, &advised, &onsets)
+	rows, err := r.db.Query(`SELECT since, shown, last_ts, first_seq, last_seq, frames, advice FROM findings ORDER BY since`)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rows != 10 || advised != 2 || onsets != 2 {
-		t.Errorf("rows=%d advised=%d onsets=%d, want 10, 2, 2", rows, advised, onsets)
+	defer rows.Close()
+	type episode struct {
+		since, shown, last, firstSeq, lastSeq, frames int64
+		advice                                        string
+	}
+	var got []episode
+	for rows.Next() {
+		var e episode
+		if err := rows.Scan(&e.since, &e.shown, &e.last, &e.firstSeq, &e.lastSeq, &e.frames, &e.advice); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, e)
+	}
+	var want []episode
+	for _, onset := range []int{5, 20} {
+		want = append(want, episode{
+			since: unixNanos(frames[onset].Findings[0].Since), shown: unixNanos(frames[onset].Snapshot.Time),
+			last: unixNanos(frames[onset+4].Snapshot.Time), firstSeq: int64(onset), lastSeq: int64(onset + 4),
+			frames: 5, advice: "find the blocker"})
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("episodes = %+v, want %+v", got, want)
 	}
 }
 
@@ -176,7 +195,7 @@ func TestMarkGapIsListedAndRotatedAway(t *testing.T) {
 	}
 }
 
-func TestFindingEvidenceStoredWhenTheEpisodeStartsOrChangesSeverity(t *testing.T) {
+func TestFindingEpisodeKeepsTheTextOfItsPeak(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ev.mytop")
 	w, err := Create(path, WriterOptions{})
 	if err != nil {
@@ -201,21 +220,15 @@ func TestFindingEvidenceStoredWhenTheEpisodeStartsOrChangesSeverity(t *testing.T
 		t.Fatal(err)
 	}
 	r := openT(t, path)
-	rows, err := r.db.Query(`SELECT evidence FROM findings ORDER BY seq`)
+	var n, frameCount int
+	var sev, evidence string
+	err = r.db.QueryRow(`SELECT count(*), max(frames), max(severity), max(evidence) FROM findings`).
+		Scan(&n, &frameCount, &sev, &evidence)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
-	var got []string
-	for rows.Next() {
-		var ev string
-		if err := rows.Scan(&ev); err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, ev)
-	}
-	want := []string{`["frame 0"]`, "", `["frame 2"]`, "", `["frame 4"]`}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("evidence column = %q, want %q", got, want)
+	// The first critical frame is the peak; the later warning does not replace it.
+	if n != 1 || frameCount != 5 || sev != "critical" || evidence != `["frame 2"]` {
+		t.Errorf("rows=%d frames=%d severity=%q evidence=%q, want 1, 5, critical, [\"frame 2\"]", n, frameCount, sev, evidence)
 	}
 }

@@ -57,19 +57,19 @@ var schemaV1 = []string{
 		disk_await_max_ms REAL,
 		findings INTEGER NOT NULL)`,
 	`CREATE INDEX series_ts ON series(ts)`,
+	// One row per finding episode, extended in place while it lasts.
 	`CREATE TABLE findings (
-		seq INTEGER NOT NULL,
-		ts INTEGER NOT NULL,
 		id TEXT NOT NULL,
+		since INTEGER NOT NULL,
+		shown INTEGER NOT NULL,
+		last_ts INTEGER NOT NULL,
+		first_seq INTEGER NOT NULL,
+		last_seq INTEGER NOT NULL,
+		frames INTEGER NOT NULL,
 		severity TEXT NOT NULL,
 		title TEXT NOT NULL,
 		evidence TEXT NOT NULL,
-		advice TEXT NOT NULL,
-		since INTEGER NOT NULL)`,
-	`CREATE INDEX findings_ts ON findings(ts)`,
-	// One entry per finding row, grouped by episode: finds where each
-	// episode was first shown without reading the rows.
-	`CREATE INDEX findings_episode ON findings(id, since, ts)`,
+		advice TEXT NOT NULL)`,
 	`CREATE TABLE gaps (from_ts INTEGER NOT NULL, to_ts INTEGER NOT NULL, reason TEXT NOT NULL)`,
 }
 

@@ -26,9 +26,10 @@ func (r *Reader) FindingSpans() ([]Span, error) {
 	if r.db == nil {
 		return nil, errClosed
 	}
-	// Severity names do not sort by rank ("warning" > "critical"), so rank them.
+	// Severity names do not sort by rank ("warning" > "critical"), so rank
+	// them. Grouping keeps one span per episode should its row ever be split.
 	rows, err := r.db.Query(`SELECT id, max(CASE severity WHEN 'critical' THEN 2
-		WHEN 'warning' THEN 1 ELSE 0 END), since, min(ts), max(ts) FROM findings
+		WHEN 'warning' THEN 1 ELSE 0 END), since, min(shown), max(last_ts) FROM findings
 		GROUP BY id, since ORDER BY since, id`)
 	if err != nil {
 		return nil, trimSQLiteErr(err)

@@ -51,8 +51,8 @@ type Writer struct {
 	wroteFirst bool   // this session stored its first frame (variables, server meta)
 	lastTS     int64
 	server     [3]string // identity last written to meta
-	// episodes maps finding ids to the episode whose advice and evidence are
-	// stored; it becomes pendingEpisodes when the frame's transaction commits.
+	// episodes maps finding ids to the row of their latest episode;
+	// pendingEpisodes replaces it when the frame's transaction commits.
 	episodes, pendingEpisodes map[string]episodeMark
 	size                      atomic.Int64
 }
@@ -198,6 +198,9 @@ func (w *Writer) resume() error {
 	}
 	if last.Valid {
 		w.nextSeq = last.Int64 + 1
+	}
+	if err := w.loadEpisodes(); err != nil {
+		return err
 	}
 	if !w.opts.Redact {
 		// "redacted" promises that no frame holds literals: one session

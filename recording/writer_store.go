@@ -10,7 +10,8 @@ import (
 
 // writerStmts are the statements every Write runs, prepared once.
 type writerStmts struct {
-	frame, vars, series, finding, meta *sql.Stmt
+	frame, vars, series, meta         *sql.Stmt
+	finding, findingSeen, findingPeak *sql.Stmt
 }
 
 func prepareWriterStmts(db *sql.DB) (writerStmts, error) {
@@ -24,8 +25,12 @@ func prepareWriterStmts(db *sql.DB) (writerStmts, error) {
 		{&s.frame, `INSERT INTO frames(seq, ts, keyframe, raw_size, data) VALUES (?, ?, ?, ?, ?)`},
 		{&s.vars, `INSERT INTO variables(seq, ts, data) VALUES (?, ?, ?)`},
 		{&s.series, seriesSQL},
-		{&s.finding, `INSERT INTO findings(seq, ts, id, severity, title, evidence, advice, since)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&s.finding, `INSERT INTO findings(id, since, shown, last_ts, first_seq, last_seq,
+			frames, severity, title, evidence, advice) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`},
+		{&s.findingSeen, `UPDATE findings SET last_ts = ?, last_seq = ?, frames = frames + 1
+			WHERE rowid = ?`},
+		{&s.findingPeak, `UPDATE findings SET last_ts = ?, last_seq = ?, frames = frames + 1,
+			severity = ?, title = ?, evidence = ?, advice = ? WHERE rowid = ?`},
 		{&s.meta, `INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)`},
 	} {
 		stmt, err := db.Prepare(p.sql)
@@ -39,7 +44,7 @@ func prepareWriterStmts(db *sql.DB) (writerStmts, error) {
 }
 
 func (s writerStmts) close() {
-	for _, st := range []*sql.Stmt{s.frame, s.vars, s.series, s.finding, s.meta} {
+	for _, st := range []*sql.Stmt{s.frame, s.vars, s.series, s.meta, s.finding, s.findingSeen, s.findingPeak} {
 		if st != nil {
 			st.Close()
 		}
@@ -96,46 +101,6 @@ func (w *Writer) storeSeries(tx *sql.Tx, rec frameRecord, f *snapshot.Frame) err
 	args = append(args, len(f.Findings))
 	_, err := tx.Stmt(w.stmts.series).Exec(args...)
 	return err
-}
-
-// episodeMark is what the last row of a finding's episode stored.
-type episodeMark struct {
-	since    int64
-	severity snapshot.Severity
-}
-
-// storeFindings writes one row per finding. Advice and evidence are long and
-// change little within an episode: the advice is written on the episode's
-// first row, the evidence there and wherever the severity changes; other rows
-// leave them ”. Stored every frame, evidence made most of a recording's bytes.
-func (w *Writer) storeFindings(tx *sql.Tx, rec frameRecord, fs []snapshot.Finding) error {
-	stmt := tx.Stmt(w.stmts.finding)
-	episodes := make(map[string]episodeMark, len(fs))
-	for _, f := range fs {
-		since := unixNanos(f.Since)
-		if since == 0 {
-			since = rec.ts
-		}
-		advice, evidence := f.Advice, ""
-		last, ok := w.episodes[f.ID]
-		if ok && last.since == since {
-			advice = ""
-		}
-		if !ok || last.since != since || last.severity != f.Severity {
-			b, err := json.Marshal(f.Evidence)
-			if err != nil {
-				return err
-			}
-			evidence = string(b)
-		}
-		episodes[f.ID] = episodeMark{since: since, severity: f.Severity}
-		if _, err := stmt.Exec(rec.seq, rec.ts, f.ID, f.Severity.String(), f.Title,
-			evidence, advice, since); err != nil {
-			return err
-		}
-	}
-	w.pendingEpisodes = episodes
-	return nil
 }
 
 // storeServer records the server's identity in meta from the session's first
