@@ -80,12 +80,7 @@ func watchOnset(t *testing.T, srv *testdb.Server, c Config, d time.Duration, w *
 	var got *snapshot.Finding
 	var after time.Duration
 	frames := watchWith(t, srv, c, d, func(f *snapshot.Frame) bool {
-		if up, ok := f.Snapshot.Uptime(); w.began.IsZero() && (!ok || up < c.WarmupSeconds) {
-			return false
-		}
-		if w.began.IsZero() {
-			w.began = time.Now()
-			start()
+		if !w.startWhenWarm(f, c, start) {
 			return false
 		}
 		got = found(f)
@@ -98,6 +93,19 @@ func watchOnset(t *testing.T, srv *testdb.Server, c Config, d time.Duration, w *
 	t.Logf("%s/%s stood %.1f s after the workload started: %s\n%s\n%s", got.ID, got.Severity, after.Seconds(),
 		got.Title, strings.Join(got.Evidence, "\n"), got.Advice)
 	return frames, got, after
+}
+
+// startWhenWarm calls start at the first frame of a server past its warm-up
+// and reports whether the workload was already running at f.
+func (w *workload) startWhenWarm(f *snapshot.Frame, c Config, start func()) bool {
+	if !w.began.IsZero() {
+		return true
+	}
+	if up, ok := f.Snapshot.Uptime(); ok && up >= c.WarmupSeconds {
+		w.began = time.Now()
+		start()
+	}
+	return false
 }
 
 // idFinding returns a found func for rule id at sev or above.
@@ -352,4 +360,64 @@ func TestIntegrationMetadataLockPileup(t *testing.T) {
 	wantEvidence(t, got, "4 threads in \"Waiting for table metadata lock\" (1 DDL)",
 		"alter table shop.acct add column note int", "select bal from shop.acct where id = ?",
 		fmt.Sprintf("probable holder: thread %d ", holder), "idle (Sleep)")
+}
+
+func TestIntegrationHealthyWorkload(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts MariaDB")
+	}
+	// A pool and redo log sized for the data, as a healthy server has.
+	srv := testdb.Start(t, "--innodb-buffer-pool-size=128M", "--innodb-log-file-size=64M")
+	const rows = 20000
+	srv.Exec(t, "CREATE DATABASE shop", "CREATE DATABASE seq",
+		"CREATE TABLE shop.items (id INT PRIMARY KEY, k INT NOT NULL, v INT NOT NULL, pad CHAR(40) NOT NULL, "+
+			"KEY (k)) ENGINE=InnoDB",
+		fmt.Sprintf("INSERT INTO shop.items SELECT seq, seq %% 5000, 0, REPEAT('x', 40) FROM seq.seq_1_to_%d", rows),
+		"CREATE TABLE shop.orders (id INT AUTO_INCREMENT PRIMARY KEY, item INT NOT NULL, at DATETIME NOT NULL) "+
+			"ENGINE=InnoDB")
+	db := srv.DB(t)
+	w := newWorkload(t)
+	const run = 90 * time.Second
+	c := DefaultConfig()
+	seen := map[string]string{}
+	frames := watchWith(t, srv, c, run+30*time.Second, func(f *snapshot.Frame) bool {
+		if !w.startWhenWarm(f, c, func() { healthyClients(w, db, rows) }) {
+			return false
+		}
+		for _, x := range f.Findings {
+			if x.Severity > snapshot.Info {
+				t.Errorf("frame %d, %.0f s into the workload: %s/%s: %s\n%s", f.Seq,
+					f.Snapshot.Time.Sub(w.began).Seconds(), x.ID, x.Severity, x.Title, strings.Join(x.Evidence, "\n"))
+			} else if seen[x.ID] == "" {
+				seen[x.ID] = x.Title
+			}
+		}
+		return time.Since(w.began) >= run
+	})
+	if w.began.IsZero() || time.Since(w.began) < run {
+		t.Fatalf("the workload ran %s of %s (%d frames)", time.Since(w.began).Round(time.Second), run, len(frames))
+	}
+	last := frames[len(frames)-1]
+	qps, _ := last.Rates.Rate("Questions")
+	t.Logf("%d frames over %s, %.0f questions/s at the end; info findings: %v", len(frames), run, qps, seen)
+	if qps < 100 {
+		t.Errorf("only %.0f questions/s: the workload did not run", qps)
+	}
+}
+
+// healthyClients reads rows by primary and secondary key and writes by
+// primary key, paced as an application's requests are.
+func healthyClients(w *workload, db *sql.DB, rows int) {
+	w.clients(db, 3, 2*time.Millisecond, func(r *rand.Rand) string {
+		return fmt.Sprintf("SELECT v, pad FROM shop.items WHERE id = %d", 1+r.IntN(rows))
+	})
+	w.clients(db, 2, 2*time.Millisecond, func(r *rand.Rand) string {
+		return fmt.Sprintf("SELECT id, v FROM shop.items WHERE k = %d", r.IntN(5000))
+	})
+	w.clients(db, 2, 5*time.Millisecond, func(r *rand.Rand) string {
+		return fmt.Sprintf("UPDATE shop.items SET v = v + 1 WHERE id = %d", 1+r.IntN(rows))
+	})
+	w.clients(db, 1, 5*time.Millisecond, func(r *rand.Rand) string {
+		return fmt.Sprintf("INSERT INTO shop.orders (item, at) VALUES (%d, NOW())", 1+r.IntN(rows))
+	})
 }
