@@ -45,6 +45,23 @@ func BenchmarkEncodeFrame(b *testing.B) {
 	b.ReportMetric(float64(packed)/float64(b.N), "zstd-B/frame")
 }
 
+// BenchmarkEncodeKeyframe measures compressing one self-contained frame.
+func BenchmarkEncodeKeyframe(b *testing.B) {
+	frames := benchFrames(b, 1)
+	c, err := newFrameCodec()
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.close()
+	var buf []byte
+	for b.Loop() {
+		if buf, err = c.encode(buf[:0], frames[0], nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(buf)), "zstd-B/frame")
+}
+
 // BenchmarkDecodeFrame measures decompressing one delta frame.
 func BenchmarkDecodeFrame(b *testing.B) {
 	frames := benchFrames(b, 61)
