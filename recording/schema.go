@@ -56,7 +56,6 @@ var schemaV1 = []string{
 		disk_util_max REAL,
 		disk_await_max_ms REAL,
 		findings INTEGER NOT NULL)`,
-	`CREATE INDEX series_ts ON series(ts)`,
 	// One row per finding episode, extended in place while it lasts.
 	`CREATE TABLE findings (
 		id TEXT NOT NULL,

@@ -1,6 +1,8 @@
 package recording
 
 import (
+	"math"
+
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -13,8 +15,34 @@ var seriesColumns = []string{
 }
 
 // seriesRow computes the key per-second figures of f, one value per
-// seriesColumns entry; nil (SQL NULL) when the source does not tell.
+// seriesColumns entry; nil (SQL NULL) when the source does not tell. Figures
+// are rounded (see roughly): the frames hold the exact values.
 func seriesRow(f *snapshot.Frame) []any {
+	row := exactSeriesRow(f)
+	for i, v := range row {
+		if x, ok := v.(float64); ok {
+			row[i] = roughly(x, seriesColumns[i] == "bp_miss_pct")
+		}
+	}
+	return row
+}
+
+// roughly rounds a figure to whole units from 10 up and to a tenth below
+// (a hundredth for fine, for the buffer pool miss ratio, whose interesting
+// values are small). SQLite stores a whole REAL in 0-2 bytes instead of 8,
+// which halves a series row.
+func roughly(v float64, fine bool) float64 {
+	switch {
+	case math.Abs(v) >= 10:
+		return math.Round(v)
+	case fine:
+		return math.Round(v*100) / 100
+	default:
+		return math.Round(v*10) / 10
+	}
+}
+
+func exactSeriesRow(f *snapshot.Frame) []any {
 	s, r := f.Snapshot, f.Rates
 	active, longest := activeQueries(s.Processlist)
 	row := []any{
