@@ -7,25 +7,24 @@ import "github.com/mytop-go/mytop-go/pipeline"
 // the rest of the window only at counters and times.
 const trimBehind = 30
 
-// trimOld is the proposed fix for the builder's memory, tried from outside:
-// the frame that has just fallen trimBehind frames back is replaced in the
-// window by a copy without the per-thread and raw-text parts. The original
-// frame is left intact for whoever else still holds it (UI, recorder); the
-// frames the engine compares by pointer (the newest two) are never touched.
+// trimOld tries the proposed memory fix from outside the pipeline: the frame
+// that has just fallen trimBehind frames back loses its per-thread and
+// raw-text parts. It edits that snapshot in place because the analyzers'
+// engine keeps every window frame reachable through its per-frame cache
+// (keyed by *Frame), so a thinned copy in the window would free nothing. Here
+// that is safe: the recorder wrote the frame long ago and nothing else reads
+// it. The proposal for pipeline/ and analyzers/ is in bench/RESULTS.md.
 func trimOld(b *pipeline.Builder) {
 	w := b.Window()
 	i := len(w) - 1 - trimBehind
 	if i < 0 || w[i] == nil || w[i].Snapshot == nil {
 		return
 	}
-	f := *w[i]
-	s := *f.Snapshot
+	s := w[i].Snapshot
 	s.Processlist, s.Explains = nil, nil
 	if s.InnoDB != nil {
 		in := *s.InnoDB
 		in.Raw = ""
 		s.InnoDB = &in
 	}
-	f.Snapshot = &s
-	w[i] = &f
 }
