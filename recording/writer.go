@@ -14,14 +14,16 @@ import (
 )
 
 // DefaultKeyframeEvery is how often a self-contained frame is written, so a
-// seek decodes at most this many frames.
-const DefaultKeyframeEvery = 60
+// seek decodes at most this many frames. A keyframe of a busy server is ~8 KB
+// against ~1 KB for a delta frame: every 120 frames instead of 60 saves 5 % of
+// the file for ~1 ms more per seek.
+const DefaultKeyframeEvery = 120
 
 // WriterOptions tune a Writer. The zero value is usable.
 type WriterOptions struct {
 	// Append continues an existing recording instead of refusing to touch it.
 	Append bool
-	// KeyframeEvery is the keyframe spacing in frames (default 60).
+	// KeyframeEvery is the keyframe spacing in frames (default 120).
 	KeyframeEvery int
 	// Redact replaces literals in query text with "?" before anything is
 	// written (snapshot.Redact).
