@@ -11,7 +11,8 @@
 #   -w  seconds a monitor runs before the window opens (default 5)
 #   -m  monitors to run, in order (default "mytop-go-record mytop-go-live innotop mytop");
 #       "profile" runs record's pipeline with CPU and heap profiles (implies -k);
-#       "profile-trim" the same with the proposed window trimming (bench/profile/trim.go)
+#       "profile-trim" the same with the proposed window trimming (bench/profile/trim.go);
+#       "stmtcost" times candidate sampling statements on the server (server busy ms each)
 #   -k  keep the temp dir (recordings, logs, screens) instead of removing it
 #
 # Each monitor logs in as its own MariaDB user and the server runs with
@@ -106,7 +107,7 @@ start_server() {
 # separates their statements.
 create_users() {
 	local u sql=""
-	for u in m_record m_live m_innotop m_mytop m_profile m_trim load; do
+	for u in m_record m_live m_innotop m_mytop m_profile m_trim m_q load; do
 		sql+="CREATE USER '$u'@'localhost'; GRANT ALL ON *.* TO '$u'@'localhost';"
 	done
 	"${MYSQL[@]}" -e "$sql"
@@ -219,6 +220,33 @@ measure() {
 			(c1-c0)/tck*100/dt, hwm/1024, lat, load1 }' >>"$TMP/table"
 }
 
+# STMTS are the sampling statements stmtcost times: what mytop-go sends each
+# tick, and cheaper variants of the processlist read.
+STMTS=(
+	"SHOW GLOBAL STATUS"
+	"SHOW FULL PROCESSLIST"
+	"SELECT ID, USER, HOST, DB, COMMAND, TIME, STATE, INFO, TIME_MS, EXAMINED_ROWS FROM information_schema.PROCESSLIST WHERE COMMAND <> 'Sleep'"
+	"SELECT COUNT(*) FROM information_schema.PROCESSLIST"
+	"SHOW SLAVE STATUS"
+	"SHOW ENGINE INNODB STATUS"
+)
+
+# stmtcost N: server busy time per statement, 20 runs each, as user m_q.
+stmtcost() {
+	local n=$1 st a b i sql
+	for st in "${STMTS[@]}"; do
+		sql=""
+		for i in $(seq 20); do sql+="$st;"; done
+		a=$(probe m_q)
+		mariadb --no-defaults -S "$SOCK" -u m_q -N -B -e "$sql" >/dev/null
+		b=$(probe m_q)
+		awk -v n="$n" -v st="$st" -v s0="$a" -v s1="$b" 'BEGIN {
+			split(s0, a, "\t"); split(s1, b, "\t")
+			printf "# N=%d stmtcost: %6.2f ms server, %7.1f KiB sent  %s\n", n,
+				(b[3]-a[3])*1000/20, (b[4]-a[4])/1024/20, substr(st, 1, 60) }' >>"$TMP/notes"
+	done
+}
+
 # baseline checks the accounting with no monitor running: Questions minus
 # the workload's statements minus the probe should be 0.
 baseline() {
@@ -244,6 +272,7 @@ main() {
 		start_load "$n"
 		baseline "$n"
 		for m in $MONITORS; do
+			if [[ $m == stmtcost ]]; then stmtcost "$n"; continue; fi
 			say "N=$n: $m for ${DURATION}s (+${WARMUP}s warm-up), load $(cut -d' ' -f1-3 /proc/loadavg)"
 			measure "$m" "$n"
 		done
