@@ -16,9 +16,10 @@
 #   -k  keep the temp dir (recordings, logs, screens) instead of removing it
 #
 # Each monitor logs in as its own MariaDB user and the server runs with
-# --userstat, so information_schema.USER_STATISTICS counts exactly the
-# statements that monitor sent and the server time they took. Monitor CPU is
-# utime+stime from /proc/PID/stat over the window; peak RSS is VmHWM.
+# --userstat: information_schema.USER_STATISTICS gives the server time and
+# bytes spent on that monitor. Its command counts leave SHOW out, so the
+# monitor's statements are the server's Questions minus the workload user's.
+# Monitor CPU is utime+stime from /proc/PID/stat over the window; peak RSS is VmHWM.
 # mytop-go's collection latency per tick comes from its recording.
 # Needs: mariadbd, mariadb-install-db, mariadb, tmux, innotop, mytop (their
 # Perl needs libterm-readkey-perl and libdbd-mariadb-perl), go. Run as root.
@@ -34,7 +35,7 @@ while getopts "d:n:r:w:m:kh" o; do
 	w) WARMUP=$OPTARG ;;
 	m) MONITORS=$OPTARG ;;
 	k) KEEP=1 ;;
-	*) sed -n '2,15p' "$0"; exit 2 ;;
+	*) sed -n '2,16p' "$0"; exit 2 ;;
 	esac
 done
 
