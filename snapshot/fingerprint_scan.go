@@ -67,7 +67,8 @@ func (sc *sqlScanner) scanCode() tokKind {
 		sc.i = quotedEnd(q, i+1, '`', false)
 		return tokQuoted
 	case isDigit(c) || c == '.' && i+1 < len(q) && isDigit(q[i+1]) && !afterWord(q, i):
-		if end := numberEnd(q, i); end == len(q) || !isWordByte(q[end]) {
+		end := numberEnd(q, i)
+		if end == len(q) || !isWordByte(q[end]) {
 			sc.i = end
 			return tokNumber
 		}
@@ -75,8 +76,15 @@ func (sc *sqlScanner) scanCode() tokKind {
 			sc.i = i + 1
 			return tokPunct
 		}
-		sc.i = skipWhile(q, i, isWordByte) // "1abc" is an identifier
-		return tokWord
+		if d := skipWhile(q, i, isDigit); isWordByte(q[d]) { // "1abc", "0x1g" are identifiers
+			sc.i = skipWhile(q, i, isWordByte)
+			return tokWord
+		}
+		// "0.a", "1.5e3x": a number, then a word. Splitting at the dot instead
+		// would turn "0" into a word here but into "?" after a fingerprint's
+		// "?", so fingerprints would not be stable.
+		sc.i = end
+		return tokNumber
 	case isWordByte(c):
 		return sc.scanWord()
 	}
