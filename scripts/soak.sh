@@ -85,18 +85,19 @@ start_db
 rec_pid=$!; started+=("$rec_pid")
 t0=$(now)
 
-# Connection churn: $churn short connections spread over the run.
-# Each pause is the even share minus what the last connection took, so the
-# churns end with the run.
+# Connection churn: $churn short connections spread evenly over the run; the
+# i-th starts at t0 + i * share, so a slow client delays no later ones. The
+# running count is rewritten after each one, as the loop is killed at the end.
 (
   share=$(awk -v t="$total_s" -v n="$churn" 'BEGIN { printf "%.3f", (t - 10) / n }')
   ok=0 failed=0
-  for _ in $(seq 1 "$churn"); do
-    a=$(now)
+  for i in $(seq 0 $((churn - 1))); do
+    wait_s=$(awk -v t0="$t0" -v i="$i" -v s="$share" -v now="$(now)" \
+      'BEGIN { d = t0 + i * s - now; printf "%.3f", (d > 0 ? d : 0) }')
+    sleep "$wait_s"
     if mariadb --no-defaults -S "$sock" -uroot -e 'SELECT 1' >/dev/null 2>&1; then ok=$((ok + 1)); else failed=$((failed + 1)); fi
-    sleep "$(awk -v s="$share" -v a="$a" -v b="$(now)" 'BEGIN { d = s - (b - a); printf "%.3f", (d > 0 ? d : 0) }')"
+    echo "$ok $failed" >"$work/churn.result"
   done
-  echo "$ok $failed" >"$work/churn.result"
 ) &
 churn_pid=$!; started+=("$churn_pid")
 
@@ -125,7 +126,7 @@ while :; do
   echo "soak: restart $restarts at +${elapsed}s took $(awk -v a="$up" -v b="$down" 'BEGIN { printf "%.1f", a - b }')s" >&2
 done
 rec_status=0; wait "$rec_pid" || rec_status=$?
-sleep 1
+kill "$churn_pid" 2>/dev/null || true
 stop_db
 
 echo
@@ -150,26 +151,28 @@ awk -v iv="$interval_s" -v t0="$t0" -v rfile="$work/restarts" '
 read -r holes_restart holes_lost <"$work/holes"
 frames=$(wc -l <"$work/frame_ts")
 unreachable=$(sqlite3 "$work/soak.mytop" 'select count(*) from series where qps is null' 2>/dev/null || echo "?")
-wait "$churn_pid" 2>/dev/null || true
+qps_range=$(sqlite3 -separator ' / ' "$work/soak.mytop" 'select printf("%.1f", min(qps)), printf("%.1f", max(qps)) from series' 2>/dev/null || echo "?")
+kill "$churn_pid" 2>/dev/null || true
 read -r churn_ok churn_failed 2>/dev/null <"$work/churn.result" || { churn_ok="?"; churn_failed="?"; }
 
 echo
 echo "summary"
 awk -v f="$frames" -v want="$((total_s / interval_s))" -v r="$restarts" -v hr="$holes_restart" -v hl="$holes_lost" \
-  -v u="$unreachable" -v co="$churn_ok" -v cf="$churn_failed" -v rs="$rec_status" '
+  -v u="$unreachable" -v q="$qps_range" -v co="$churn_ok" -v cf="$churn_failed" -v rs="$rec_status" '
   NR == 1 { r0 = $2; t0 = $3; f0 = $4 }
   { if ($2 > rmax) rmax = $2; if ($3 > tmax) tmax = $3; if ($4 > fmax) fmax = $4; r1 = $2; t1 = $3; f1 = $4 }
   END {
-    printf "%-34s %s\n", "frames recorded / expected", f " / " want
-    printf "%-34s %s\n", "frames without rates (down/restart)", u
-    printf "%-34s %s\n", "server restarts", r
-    printf "%-34s %s\n", "holes explained by a restart", hr
-    printf "%-34s %s\n", "holes outside restarts (lost)", hl
-    printf "%-34s %s\n", "connection churns ok / failed", co " / " cf
-    printf "%-34s %.1f / %.1f / %.1f\n", "RSS MB first / last / max", r0 / 1024, r1 / 1024, rmax / 1024
-    printf "%-34s %d / %d / %d\n", "threads first / last / max", t0, t1, tmax
-    printf "%-34s %d / %d / %d\n", "open fds first / last / max", f0, f1, fmax
-    printf "%-34s %s\n", "recorder exit status", rs
+    printf "%-38s %s\n", "frames recorded / expected", f " / " want
+    printf "%-38s %s\n", "frames without rates (down/restart)", u
+    printf "%-38s %s\n", "QPS min / max (rates across restarts)", q
+    printf "%-38s %s\n", "server restarts", r
+    printf "%-38s %s\n", "holes explained by a restart", hr
+    printf "%-38s %s\n", "holes outside restarts (lost)", hl
+    printf "%-38s %s\n", "connection churns ok / failed", co " / " cf
+    printf "%-38s %.1f / %.1f / %.1f\n", "RSS MB first / last / max", r0 / 1024, r1 / 1024, rmax / 1024
+    printf "%-38s %d / %d / %d\n", "threads first / last / max", t0, t1, tmax
+    printf "%-38s %d / %d / %d\n", "open fds first / last / max", f0, f1, fmax
+    printf "%-38s %s\n", "recorder exit status", rs
   }' "$work/samples"
 cat "$work/holes.detail"
 tail -c 300 "$work/record.log" | tr '\r' '\n' | sed 's/\x1b\[K//' | tail -1
