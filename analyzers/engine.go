@@ -18,7 +18,9 @@ type Engine struct {
 	cfg    Config
 	rules  []rule
 	tracks []track
-	counts map[*snapshot.Frame]procCounts
+	// counts is keyed by Frame.Seq, not by pointer, so a frame the pipeline
+	// has since slimmed (processlist dropped) is not kept alive by the cache.
+	counts map[int]procCounts
 	last   *snapshot.Frame
 	// Results for last, returned again if the same frame is evaluated twice.
 	lastFindings []snapshot.Finding
@@ -30,7 +32,7 @@ func NewEngine(cfg Config) *Engine { return newEngineWith(cfg, allRules()) }
 
 func newEngineWith(cfg Config, rules []rule) *Engine {
 	return &Engine{cfg: cfg, rules: rules, tracks: make([]track, len(rules)),
-		counts: map[*snapshot.Frame]procCounts{}}
+		counts: map[int]procCounts{}}
 }
 
 // Evaluate returns the findings standing at the window's last frame, most
@@ -70,6 +72,7 @@ func (e *Engine) continues(window []*snapshot.Frame) bool {
 // prime rebuilds the per-rule state by stepping through earlier frames.
 func (e *Engine) prime(earlier []*snapshot.Frame) {
 	clear(e.tracks)
+	clear(e.counts)
 	for i := range earlier {
 		e.step(earlier[:i+1])
 	}
@@ -97,9 +100,9 @@ func (e *Engine) step(frames []*snapshot.Frame) ([]snapshot.Finding, map[string]
 
 // forgetBefore drops cached counts of frames that left the window.
 func (e *Engine) forgetBefore(oldest *snapshot.Frame) {
-	for f := range e.counts {
-		if f.Snapshot.Time.Before(oldest.Snapshot.Time) {
-			delete(e.counts, f)
+	for seq := range e.counts {
+		if seq < oldest.Seq {
+			delete(e.counts, seq)
 		}
 	}
 }
@@ -176,3 +179,8 @@ func (t *track) observe(v verdict, at time.Time, p Persistence) *snapshot.Findin
 	f.Since = t.since
 	return &f
 }
+
+// ThreadFrames is how many newest frames rules read thread rows from: the
+// sighting window, and the frame before the current one for scan speeds. The
+// pipeline drops thread rows from older window frames to bound memory.
+func (e *Engine) ThreadFrames() int { return max(e.cfg.SightingWindow, 1) + 1 }

@@ -27,11 +27,11 @@ type window struct {
 	procs  *procView
 	// counts caches per-frame processlist counts across evaluations, so rules
 	// that look back over many frames do not rescan every processlist.
-	counts map[*snapshot.Frame]procCounts
+	counts map[int]procCounts
 	cfg    *Config
 }
 
-func newWindow(frames []*snapshot.Frame, counts map[*snapshot.Frame]procCounts, cfg *Config) *window {
+func newWindow(frames []*snapshot.Frame, counts map[int]procCounts, cfg *Config) *window {
 	cur := frames[len(frames)-1]
 	return &window{frames: frames, cur: cur, snap: cur.Snapshot, rates: cur.Rates, counts: counts, cfg: cfg}
 }
@@ -43,12 +43,12 @@ func (w *window) recent(n int) []*snapshot.Frame {
 
 // countsOf returns f's processlist counts, computed once per frame.
 func (w *window) countsOf(f *snapshot.Frame) procCounts {
-	if c, ok := w.counts[f]; ok {
+	if c, ok := w.counts[f.Seq]; ok {
 		return c
 	}
 	c := countProcesses(f.Snapshot.Processlist, w.cfg.DeepOffsetMin)
 	if w.counts != nil {
-		w.counts[f] = c
+		w.counts[f.Seq] = c
 	}
 	return c
 }

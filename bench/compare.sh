@@ -11,7 +11,6 @@
 #   -w  seconds a monitor runs before the window opens (default 5)
 #   -m  monitors to run, in order (default "mytop-go-record mytop-go-live innotop mytop");
 #       "profile" runs record's pipeline with CPU and heap profiles (implies -k);
-#       "profile-trim" the same with the proposed window trimming (bench/profile/trim.go);
 #       "stmtcost" times candidate sampling statements on the server (server busy ms each)
 #   -k  keep the temp dir (recordings, logs, screens) instead of removing it
 #
@@ -108,7 +107,7 @@ start_server() {
 # separates their statements.
 create_users() {
 	local u sql=""
-	for u in m_record m_live m_innotop m_mytop m_profile m_trim m_q load; do
+	for u in m_record m_live m_innotop m_mytop m_profile m_q load; do
 		sql+="CREATE USER '$u'@'localhost'; GRANT ALL ON *.* TO '$u'@'localhost';"
 	done
 	"${MYSQL[@]}" -e "$sql"
@@ -153,11 +152,9 @@ start_monitor() {
 			>"$TMP/record-$n.log" 2>&1 &
 		MON_PID=$!
 		return ;;
-	profile | profile-trim)
-		local trim=false user=m_profile
-		[[ $name == profile-trim ]] && trim=true user=m_trim
-		"$TMP/profile" -S "$SOCK" -u "$user" -o "$TMP/$name-$n.mytop" -prof "$TMP/$name-$n" \
-			-trim="$trim" >"$TMP/$name-$n.log" 2>&1 &
+	profile)
+		"$TMP/profile" -S "$SOCK" -u m_profile -o "$TMP/$name-$n.mytop" -prof "$TMP/$name-$n" \
+			>"$TMP/$name-$n.log" 2>&1 &
 		MON_PID=$!
 		return ;;
 	mytop-go-live) cmd="exec $TMP/mytop-go -S $SOCK -u m_live" ;;
@@ -189,7 +186,7 @@ measure() {
 	local name=$1 n=$2 user
 	case $name in
 	mytop-go-record) user=m_record ;; mytop-go-live) user=m_live ;;
-	innotop) user=m_innotop ;; mytop) user=m_mytop ;; profile) user=m_profile ;; profile-trim) user=m_trim ;;
+	innotop) user=m_innotop ;; mytop) user=m_mytop ;; profile) user=m_profile ;;
 	*) say "unknown monitor: $name"; exit 2 ;;
 	esac
 	start_monitor "$name" "$n"

@@ -21,6 +21,7 @@ type Builder struct {
 	window   []*snapshot.Frame
 	prev     *snapshot.Snapshot
 	seq      int
+	slim     slimmer
 	// Recording is copied into each frame for the header.
 	Recording string
 }
@@ -28,7 +29,9 @@ type Builder struct {
 // NewBuilder returns a Builder labelling frames with mode ("LIVE", "REPLAY").
 // analyzer may be nil.
 func NewBuilder(mode string, analyzer Analyzer) *Builder {
-	return &Builder{analyzer: analyzer, mode: mode, window: make([]*snapshot.Frame, 0, WindowSize)}
+	b := &Builder{analyzer: analyzer, mode: mode, window: make([]*snapshot.Frame, 0, WindowSize)}
+	b.slim.keep = threadFrames(analyzer)
+	return b
 }
 
 // Add computes the frame for s.
@@ -43,6 +46,7 @@ func (b *Builder) Add(s *snapshot.Snapshot) *snapshot.Frame {
 	b.seq++
 	b.prev = s
 	b.push(f)
+	b.slim.slimAt(b.window)
 	if b.analyzer != nil {
 		f.Findings, f.NotApplicable = b.analyzer.Evaluate(b.window)
 	}

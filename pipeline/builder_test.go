@@ -73,3 +73,56 @@ func TestRunStopsOnEmitError(t *testing.T) {
 		t.Errorf("err=%v after %d frames", err, n)
 	}
 }
+
+// threadAnalyzer asks for thread rows of the last 3 frames and records how
+// many processlists the window it saw still carried.
+type threadAnalyzer struct{ withRows []int }
+
+func (a *threadAnalyzer) ThreadFrames() int { return 3 }
+
+func (a *threadAnalyzer) Evaluate(w []*snapshot.Frame) ([]snapshot.Finding, map[string]string) {
+	n := 0
+	for _, f := range w {
+		if f.Snapshot.Processlist != nil {
+			n++
+		}
+	}
+	a.withRows = append(a.withRows, n)
+	return nil, nil
+}
+
+func TestBuilderDropsThreadRowsBehindTheAnalyzersHistory(t *testing.T) {
+	a := &threadAnalyzer{}
+	b := NewBuilder("LIVE", a)
+	raw := "=====\nINNODB MONITOR OUTPUT\n"
+	shared := &snapshot.InnoDBStatus{Raw: raw}
+	var emitted []*snapshot.Frame
+	for i, s := range series(10) {
+		s.Processlist = []snapshot.Process{{ID: int64(i), Info: "select 1"}}
+		s.Explains = map[string]*snapshot.Explain{"select ?": {}}
+		s.InnoDB = shared
+		emitted = append(emitted, b.Add(s))
+	}
+	if got, want := a.withRows, []int{1, 2, 3, 3, 3, 3, 3, 3, 3, 3}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("processlists the analyzer saw per frame: %v, want %v", got, want)
+	}
+	w := b.Window()
+	old, newest := w[len(w)-4], w[len(w)-3]
+	if old.Snapshot.Processlist != nil || old.Snapshot.Explains != nil || old.Snapshot.InnoDB.Raw != "" {
+		t.Errorf("frame %d kept its thread rows, plans or raw InnoDB text", old.Seq)
+	}
+	if newest.Snapshot.Processlist == nil || newest.Snapshot.InnoDB.Raw != raw {
+		t.Errorf("frame %d, within the history, lost its thread rows", newest.Seq)
+	}
+	if old.Snapshot.InnoDB != w[0].Snapshot.InnoDB {
+		t.Error("one shared InnoDB status became one slim copy per frame")
+	}
+	if old.Snapshot.Status["Questions"] == "" || old.Rates == nil {
+		t.Error("a slimmed frame lost its counters or rates")
+	}
+	for _, f := range emitted {
+		if f.Snapshot.Processlist == nil || f.Snapshot.InnoDB.Raw != raw {
+			t.Fatalf("frame %d handed to consumers was changed afterwards", f.Seq)
+		}
+	}
+}

@@ -31,7 +31,6 @@ func main() {
 	out := flag.String("o", "", "recording to create")
 	prof := flag.String("prof", "", "prefix of the profiles: PREFIX.cpu.pprof, PREFIX.heap.pprof")
 	every := flag.Duration("mem-every", 30*time.Second, "how often to print heap figures (and rewrite the heap profile)")
-	trim := flag.Bool("trim", false, "try the proposed fix: drop processlists from window frames older than 30")
 	flag.Parse()
 	if *socket == "" || *out == "" || *prof == "" {
 		fmt.Fprintln(os.Stderr, "usage: profile -S SOCKET -u USER -o FILE -prof PREFIX (stops on SIGINT/SIGTERM)")
@@ -39,13 +38,13 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, *socket, *user, *out, *prof, *every, *trim); err != nil {
+	if err := run(ctx, *socket, *user, *out, *prof, *every); err != nil {
 		fmt.Fprintln(os.Stderr, "profile:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, socket, user, out, prof string, every time.Duration, trim bool) error {
+func run(ctx context.Context, socket, user, out, prof string, every time.Duration) error {
 	cfg := mysql.NewConfig()
 	cfg.User, cfg.Net, cfg.Addr = user, "unix", socket
 	live, err := collectors.NewLive(collectors.LiveOptions{Config: cfg, Host: &collectors.Host{}})
@@ -74,9 +73,6 @@ func run(ctx context.Context, socket, user, out, prof string, every time.Duratio
 	err = pipeline.Run(ctx, live, b, func(f *snapshot.Frame) error {
 		if err := w.Write(f); err != nil {
 			return err
-		}
-		if trim {
-			trimOld(b)
 		}
 		if time.Now().After(next) {
 			next = next.Add(every)
