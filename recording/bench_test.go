@@ -9,16 +9,7 @@ import (
 // benchFrames serialises n consecutive snapshots of a busy fake server.
 func benchFrames(b *testing.B, n int) [][]byte {
 	b.Helper()
-	srv := newFakeServer(b, 3, 100)
-	out := make([][]byte, n)
-	for i := range out {
-		raw, err := frameJSON(srv.frame(i).Snapshot)
-		if err != nil {
-			b.Fatal(err)
-		}
-		out[i] = raw
-	}
-	return out
+	return storedFrames(b, newFakeServer(b, 3, 100), n)
 }
 
 // BenchmarkEncodeFrame measures compressing one delta frame against its

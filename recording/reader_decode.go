@@ -119,8 +119,8 @@ func (r *Reader) frameError(pos int, err error) error {
 
 // snapshotFrom parses frame i's bytes and re-attaches its variables.
 func (r *Reader) snapshotFrom(i int, raw []byte) (*snapshot.Snapshot, error) {
-	s := new(snapshot.Snapshot)
-	if err := json.Unmarshal(raw, s); err != nil {
+	s, err := decodeFrame(raw)
+	if err != nil {
 		return nil, r.frameError(i, fmt.Errorf("json: %w", err))
 	}
 	vars, err := r.variablesAt(r.index[i].seq)

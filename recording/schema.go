@@ -13,8 +13,10 @@ import (
 )
 
 // SchemaVersion is the format version this build writes, kept in PRAGMA
-// user_version. Readers accept every version from 1 up to it.
-const SchemaVersion = 1
+// user_version. Readers accept every version from 1 up to it. Version 2
+// stores the processlist in column form (form_processlist.go); its tables are
+// version 1's, and a version 1 file appended to becomes version 2.
+const SchemaVersion = 2
 
 // formatName is meta's "format" value; it tells a recording from any other
 // SQLite file.

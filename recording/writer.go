@@ -2,7 +2,6 @@ package recording
 
 import (
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -44,6 +43,7 @@ type Writer struct {
 	db    *sql.DB
 	opts  WriterOptions
 	codec *frameCodec
+	form  frameForm
 	stmts writerStmts
 
 	prev       []byte // previous frame's serialised bytes: the next dictionary
@@ -204,6 +204,11 @@ func (w *Writer) resume() error {
 	if err := w.loadEpisodes(); err != nil {
 		return err
 	}
+	// Frames appended now are in this version's form; a reader too old for
+	// them must refuse the file rather than misread them.
+	if _, err := w.db.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, SchemaVersion)); err != nil {
+		return trimSQLiteErr(err)
+	}
 	if !w.opts.Redact {
 		// "redacted" promises that no frame holds literals: one session
 		// without redaction breaks it for the whole file.
@@ -243,11 +248,11 @@ func (w *Writer) Write(f *snapshot.Frame) error {
 		findings = redactedFindings(findings, s)
 		s = redacted(s)
 	}
-	raw, err := frameJSON(s)
+	key := w.prev == nil || w.sinceKey >= w.opts.KeyframeEvery
+	raw, err := w.form.encode(s, key)
 	if err != nil {
 		return fmt.Errorf("recording: encode frame at %s: %w", s.Time.Format(time.RFC3339), err)
 	}
-	key := w.prev == nil || w.sinceKey >= w.opts.KeyframeEvery
 	var dict []byte
 	if !key {
 		dict = w.prev
@@ -286,13 +291,6 @@ func (w *Writer) advance(rec frameRecord) {
 	} else {
 		w.sinceKey++
 	}
-}
-
-// frameJSON serialises s without its variables, which live in their own table.
-func frameJSON(s *snapshot.Snapshot) ([]byte, error) {
-	c := *s
-	c.Variables = nil
-	return json.Marshal(&c)
 }
 
 // unixNanos is t in Unix nanoseconds; the zero time is 0.

@@ -1,0 +1,234 @@
+package recording
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// frameJSON is one snapshot's stored form, on its own (as a keyframe).
+func frameJSON(s *snapshot.Snapshot) ([]byte, error) {
+	return new(frameForm).encode(s, true)
+}
+
+// v1JSON is a snapshot as version 1 stored it.
+func v1JSON(s *snapshot.Snapshot) ([]byte, error) {
+	c := *s
+	c.Variables = nil
+	return json.Marshal(&c)
+}
+
+// storedFrames serialises n consecutive snapshots of srv as a writer would,
+// the first as a keyframe.
+func storedFrames(t testing.TB, srv *fakeServer, n int) [][]byte {
+	t.Helper()
+	var form frameForm
+	out := make([][]byte, n)
+	for i := range out {
+		raw, err := form.encode(srv.frame(i).Snapshot, i == 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = raw
+	}
+	return out
+}
+
+func proc(id int64, cmd, state, info string, ms int64) snapshot.Process {
+	return snapshot.Process{ID: id, User: "app", Host: "10.0.0.1:4000", DB: "shop", Command: cmd, State: state, Info: info, TimeMS: ms}
+}
+
+// TestProcesslistFormRoundTrip feeds the form sequences of processlists;
+// every stored frame must decode, on its own, to exactly what was given.
+func TestProcesslistFormRoundTrip(t *testing.T) {
+	sleep := func(id, ms int64) snapshot.Process { return proc(id, "Sleep", "", "", ms) }
+	odd := snapshot.Process{ID: -1, User: "", Host: "Sleep", DB: "Sleep", Command: "", State: "Sleep",
+		Info: "SELECT 'ü\x00\"'", TimeMS: -5, ExaminedRows: -1, Progress: 12.345678901234567, NoIndexUsed: true}
+	cases := []struct {
+		name   string
+		frames [][]snapshot.Process
+		keys   []int // frames written as keyframes, besides the first
+	}{
+		{"steady threads", [][]snapshot.Process{
+			{sleep(1, 0), sleep(2, 500)}, {sleep(1, 1000), sleep(2, 1500)}, {sleep(1, 2000), sleep(2, 2500)}}, nil},
+		{"statements come and go", [][]snapshot.Process{
+			{proc(1, "Query", "Sending data", "SELECT 1", 10), sleep(2, 0)},
+			{proc(1, "Query", "Sending data", "SELECT 2", 5), proc(2, "Query", "Updating", "UPDATE t SET a=1", 3)},
+			{sleep(1, 0), proc(2, "Query", "Updating", "UPDATE t SET a=1", 1003), proc(3, "Query", "init", "SELECT 3", 0)},
+			{sleep(3, 0)}, {}, {sleep(4, 0)}}, nil},
+		{"odd values", [][]snapshot.Process{{odd}, {odd, odd}, {sleep(1, 1<<62), odd}, {sleep(1, -1<<62)}}, nil},
+		{"clock goes back", [][]snapshot.Process{{sleep(1, 9000)}, {sleep(1, 100)}, {sleep(1, 100)}}, nil},
+		{"keyframe rebuilds the table", [][]snapshot.Process{
+			{proc(1, "Query", "a", "SELECT 1", 0)}, {proc(1, "Query", "b", "SELECT 2", 0)},
+			{proc(1, "Query", "c", "SELECT 3", 0)}, {proc(1, "Query", "c", "SELECT 3", 1000)}}, []int{2}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var form frameForm
+			for i, procs := range c.frames {
+				s := &snapshot.Snapshot{Time: fakeStart.Add(time.Duration(i) * time.Second), Processlist: procs}
+				raw, err := form.encode(s, i == 0 || contains(c.keys, i))
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := decodeFrame(raw)
+				if err != nil {
+					t.Fatalf("frame %d: %v", i, err)
+				}
+				want := procs
+				if len(want) == 0 {
+					want = nil // as JSON gives an empty processlist back
+				}
+				if !reflect.DeepEqual(got.Processlist, want) {
+					t.Fatalf("frame %d:\n got %+v\nwant %+v", i, got.Processlist, want)
+				}
+			}
+		})
+	}
+}
+
+func contains(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// TestSteadyThreadRepeatsItsBytes checks what the form is for: a thread that
+// keeps its state stores the same since_ms and string indexes while others
+// change statement around it.
+func TestSteadyThreadRepeatsItsBytes(t *testing.T) {
+	var form frameForm
+	var prev *storedProcesslist
+	for i := range 5 {
+		procs := []snapshot.Process{
+			proc(1, "Query", "Sending data", "SELECT "+string(rune('a'+i)), 0),
+			proc(2, "Sleep", "", "", int64(i)*1000+400),
+			proc(3, "Query", "Updating", "UPDATE t", int64(i)*1000+7),
+		}
+		st := form.pl.encode(procs, i == 0)
+		if prev != nil {
+			for _, k := range []int{1, 2} {
+				if st.SinceMS[k] != prev.SinceMS[k] || st.Info[k] != prev.Info[k] || st.Command[k] != prev.Command[k] {
+					t.Errorf("frame %d: thread %d stored since %d info %d, before %d %d",
+						i, k+1, st.SinceMS[k], st.Info[k], prev.SinceMS[k], prev.Info[k])
+				}
+			}
+			if len(st.Strings) != len(prev.Strings) {
+				t.Errorf("frame %d: table grew to %d strings; the freed slot should be reused", i, len(st.Strings))
+			}
+		}
+		prev = st
+	}
+}
+
+// TestProcessFieldsAllStored fails when snapshot.Process gains a field the
+// column form does not store: it would be lost from every recording.
+func TestProcessFieldsAllStored(t *testing.T) {
+	stored := []string{"ID", "User", "Host", "DB", "Command", "TimeMS", "State", "Info", "ExaminedRows", "Progress", "NoIndexUsed"}
+	var got []string
+	typ := reflect.TypeFor[snapshot.Process]()
+	for i := range typ.NumField() {
+		got = append(got, typ.Field(i).Name)
+	}
+	if !reflect.DeepEqual(got, stored) {
+		t.Errorf("snapshot.Process fields %v; storedProcesslist stores %v: add the new ones to form_processlist.go", got, stored)
+	}
+}
+
+// TestDecodeFrameReadsVersion1 checks a frame in version 1's form (one
+// object per thread) still decodes.
+func TestDecodeFrameReadsVersion1(t *testing.T) {
+	s := newFakeServer(t, 5, 20).frame(0).Snapshot
+	raw, err := v1JSON(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := decodeFrame(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got.Variables = s.Variables
+	sameSnapshot(t, 0, got, s)
+}
+
+// TestReadsAndAppendsToVersion1File opens the bundled example (written in
+// version 1), appends to a copy, and reads old and new frames back.
+func TestReadsAndAppendsToVersion1File(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v1.mytop")
+	copyFile(t, "../examples/incident.mytop", path)
+	r := openT(t, path)
+	if r.meta.SchemaVersion != 1 {
+		t.Fatalf("example is version %d; this test needs a version 1 file", r.meta.SchemaVersion)
+	}
+	old := r.Len()
+	threads := 0
+	for i := range old {
+		s, err := r.Snapshot(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		threads += len(s.Processlist)
+	}
+	if threads == 0 {
+		t.Fatal("no processlist decoded from the example")
+	}
+	r.Close()
+	w, err := Create(path, WriterOptions{Append: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newFakeServer(t, 6, 30)
+	var added []*snapshot.Frame
+	for i := range 5 {
+		f := srv.frame(i)
+		f.Snapshot.Time = time.Now().Add(time.Duration(i) * time.Second).UTC()
+		added = append(added, f)
+		if err := w.Write(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r = openT(t, path)
+	if r.meta.SchemaVersion != SchemaVersion || r.Len() != old+len(added) {
+		t.Fatalf("after append: version %d, %d frames", r.meta.SchemaVersion, r.Len())
+	}
+	for i := range r.Len() {
+		s, err := r.Snapshot(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i >= old {
+			sameSnapshot(t, i, s, added[i-old].Snapshot)
+		}
+	}
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	in, err := os.Open(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
