@@ -21,10 +21,12 @@ type LiveOptions struct {
 	Config *mysql.Config
 	// Interval is the tick (default 1 s).
 	Interval time.Duration
-	// Periods of the costlier sources (defaults 5 s, 10 s, 1 tick).
-	InnoDBEvery    time.Duration
-	VariablesEvery time.Duration
-	ReplicaEvery   time.Duration
+	// Periods of the costlier sources (defaults 5 s, 10 s, 1 tick); replica
+	// status is read every ReplicaIdleEvery (30 s) while there is none.
+	InnoDBEvery      time.Duration
+	VariablesEvery   time.Duration
+	ReplicaEvery     time.Duration
+	ReplicaIdleEvery time.Duration
 	// Host samples the machine; it runs beside the database collectors and
 	// never waits for them. Nil for none.
 	Host Collector
@@ -98,6 +100,9 @@ func (o LiveOptions) withDefaults() LiveOptions {
 	if o.VariablesEvery <= 0 {
 		o.VariablesEvery = 10 * time.Second
 	}
+	if o.ReplicaIdleEvery <= 0 {
+		o.ReplicaIdleEvery = 30 * time.Second
+	}
 	if o.MaxBackoff <= 0 {
 		o.MaxBackoff = 5 * time.Second
 	}
@@ -119,7 +124,7 @@ func (l *Live) schedule() []*scheduled {
 		{c: &Status{link: link}},
 		{c: &Processlist{link: link}},
 		{c: &Variables{link: link}, every: l.opts.VariablesEvery},
-		{c: &Replica{link: link}, every: l.opts.ReplicaEvery},
+		{c: &Replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}, every: l.opts.ReplicaEvery},
 		{c: &InnoDB{link: link}, every: l.opts.InnoDBEvery},
 		{c: newExplainer(link, l.actions, l.opts.Explain)},
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -22,6 +23,20 @@ func tableOf(cols []string, rows ...[]string) *table {
 		t.rows = append(t.rows, row)
 	}
 	return t
+}
+
+// decodeTable decodes t as a processlist result, as the driver would hand it over.
+func decodeTable(d *processDecoder, t *table) []snapshot.Process {
+	rows := make([][]sql.RawBytes, len(t.rows))
+	for i, r := range t.rows {
+		rows[i] = make([]sql.RawBytes, len(r))
+		for k, c := range r {
+			if c.Valid {
+				rows[i][k] = append(sql.RawBytes{}, c.String...)
+			}
+		}
+	}
+	return d.decodeAll(t.cols, rows)
 }
 
 func TestDecodeProcesslist(t *testing.T) {
@@ -63,11 +78,49 @@ func TestDecodeProcesslist(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := decodeProcesslist(tt.in)
+			got := decodeTable(&processDecoder{}, tt.in)
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("got  %+v\nwant %+v", got, tt.want)
 			}
 		})
+	}
+}
+
+func TestDecoderSharesUnchangedStringsAcrossTicks(t *testing.T) {
+	cols := []string{"Id", "User", "Host", "db", "Command", "Time", "State", "Info"}
+	tick := func(info string) *table {
+		return tableOf(cols, []string{"9", "app", "10.0.0.7:40112", "shop", "Query", "3", "Sending data", info})
+	}
+	d := &processDecoder{}
+	a := decodeTable(d, tick("SELECT * FROM big"))[0]
+	b := decodeTable(d, tick("SELECT * FROM big"))[0]
+	c := decodeTable(d, tick("SELECT * FROM other"))[0]
+	if !reflect.DeepEqual(a, b) || a.Info != "SELECT * FROM big" || c.Info != "SELECT * FROM other" || c.Host != a.Host {
+		t.Fatalf("decoded %+v, %+v, %+v", a, b, c)
+	}
+	if unsafe.StringData(a.Info) != unsafe.StringData(b.Info) || unsafe.StringData(a.Host) != unsafe.StringData(c.Host) {
+		t.Error("an unchanged statement or host was allocated again instead of shared")
+	}
+	if a.TimeMS != 3000 || a.ExaminedRows != -1 {
+		t.Errorf("Time 3 s read as %d ms, examined %d", a.TimeMS, a.ExaminedRows)
+	}
+}
+
+func TestDecoderForgetsNamesBeyondItsBound(t *testing.T) {
+	d := &processDecoder{}
+	for i := range 200 {
+		decodeTable(d, tableOf([]string{"ID", "HOST"}, []string{"1", fmt.Sprintf("10.0.0.1:%d", 30000+i)}))
+	}
+	if len(d.names) > namesCap+64 {
+		t.Errorf("%d names remembered for a one-row processlist", len(d.names))
+	}
+}
+
+func TestLeadingInt(t *testing.T) {
+	for in, want := range map[string]int64{"48211.532": 48211, "-3": -3, " 7 ": 7, "": 0, "x": 0, "100000.000": 100000} {
+		if got := leadingInt([]byte(in)); got != want {
+			t.Errorf("leadingInt(%q) = %d, want %d", in, got, want)
+		}
 	}
 }
 
@@ -95,7 +148,9 @@ func TestWithoutThreads(t *testing.T) {
 	}
 }
 
-// BenchmarkProcesslistDecode decodes a 5,000-thread MariaDB processlist.
+// BenchmarkProcesslistDecode decodes a 5,000-thread MariaDB processlist from
+// the driver's bytes, tick after tick, as the collector does: everything the
+// client does with a processlist after the network.
 func BenchmarkProcesslistDecode(b *testing.B) {
 	cols := []string{"ID", "USER", "HOST", "DB", "COMMAND", "TIME", "STATE", "INFO", "TIME_MS", "EXAMINED_ROWS", "PROGRESS"}
 	rows := make([][]string, 5000)
@@ -104,10 +159,16 @@ func BenchmarkProcesslistDecode(b *testing.B) {
 			fmt.Sprint(i % 60), "Sending data", fmt.Sprintf("SELECT * FROM items WHERE id = %d AND status = 'open' ORDER BY created LIMIT 20", i),
 			fmt.Sprintf("%d.123", i%60*1000), fmt.Sprint(i * 17), "0.000"}
 	}
-	t := tableOf(cols, rows...)
+	raw := make([][]sql.RawBytes, len(rows))
+	for i, r := range rows {
+		for _, c := range r {
+			raw[i] = append(raw[i], sql.RawBytes(c))
+		}
+	}
+	d := &processDecoder{}
 	b.ReportAllocs()
 	for b.Loop() {
-		if got := decodeProcesslist(t); len(got) != 5000 {
+		if got := d.decodeAll(cols, raw); len(got) != 5000 {
 			b.Fatal(len(got))
 		}
 	}

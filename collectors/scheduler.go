@@ -16,10 +16,20 @@ type scheduled struct {
 	lastRun time.Time
 }
 
+// adaptivePeriod is implemented by collectors whose useful period depends on
+// what they last read, e.g. replica status on a server that is no replica.
+type adaptivePeriod interface {
+	period(configured time.Duration) time.Duration
+}
+
 // due reports whether the collector should run at now. Half a tick of slack
 // keeps a 5 s period from slipping to 6 s when ticks jitter.
 func (e *scheduled) due(now time.Time, tick time.Duration) bool {
-	return e.lastRun.IsZero() || now.Sub(e.lastRun) >= e.every-tick/2
+	every := e.every
+	if a, ok := e.c.(adaptivePeriod); ok {
+		every = a.period(every)
+	}
+	return e.lastRun.IsZero() || now.Sub(e.lastRun) >= every-tick/2
 }
 
 // dbRun is the outcome of one tick's database collectors.

@@ -23,7 +23,7 @@ func addLiveFlags(fs *flag.FlagSet) *liveFlags {
 	fs.DurationVar(&l.interval, "interval", time.Second, "sampling interval")
 	fs.DurationVar(&l.innodbEvery, "innodb-interval", 5*time.Second, "how often to read SHOW ENGINE INNODB STATUS")
 	fs.DurationVar(&l.variablesEvery, "variables-interval", 10*time.Second, "how often to check variables for changes")
-	fs.DurationVar(&l.replicaEvery, "replica-interval", 0, "how often to read replica status (default: every tick)")
+	fs.DurationVar(&l.replicaEvery, "replica-interval", 0, "how often to read replica status (default: every tick; every 30 s while the server is no replica)")
 	return l
 }
 
