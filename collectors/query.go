@@ -76,26 +76,6 @@ func queryTable(ctx context.Context, q queryer, stmt string) (*table, error) {
 	return t, rows.Err()
 }
 
-// queryMap reads a two-column (name, value) result such as SHOW STATUS.
-func queryMap(ctx context.Context, q queryer, stmt string) (map[string]string, error) {
-	t, err := queryTable(ctx, q, stmt)
-	if err != nil {
-		return nil, err
-	}
-	return t.pairs(), nil
-}
-
-// pairs turns the first two columns into a map.
-func (t *table) pairs() map[string]string {
-	m := make(map[string]string, len(t.rows))
-	for _, r := range t.rows {
-		if len(r) >= 2 {
-			m[r[0].String] = r[1].String
-		}
-	}
-	return m
-}
-
 // firstRow returns the first row as column -> value, nil when empty. Column
 // names keep the server's spelling, as SHOW REPLICA STATUS prints them.
 func firstRow(ctx context.Context, q queryer, stmt string) (map[string]string, error) {

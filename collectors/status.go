@@ -9,7 +9,8 @@ import (
 // Status reads SHOW GLOBAL STATUS every tick; rates are derived later by
 // snapshot.Delta.
 type Status struct {
-	link *serverLink
+	link  *serverLink
+	pairs pairReader
 }
 
 // Name implements Collector.
@@ -21,7 +22,7 @@ func (c *Status) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	if sess == nil {
 		return errNotConnected
 	}
-	m, err := queryMap(ctx, sess.conn, "SHOW GLOBAL STATUS")
+	m, err := c.pairs.read(ctx, sess.conn, "SHOW GLOBAL STATUS")
 	if err != nil {
 		return err
 	}

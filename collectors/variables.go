@@ -13,6 +13,7 @@ import (
 type Variables struct {
 	link    *serverLink
 	current map[string]string
+	pairs   pairReader
 }
 
 // Name implements Collector.
@@ -25,7 +26,7 @@ func (c *Variables) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		c.carry(nil, s)
 		return errNotConnected
 	}
-	m, err := queryMap(ctx, sess.conn, "SHOW GLOBAL VARIABLES")
+	m, err := c.pairs.read(ctx, sess.conn, "SHOW GLOBAL VARIABLES")
 	if err != nil {
 		c.carry(nil, s)
 		return err
