@@ -10,146 +10,141 @@ import (
 // with 100 busy connections, one object per thread made the processlist half
 // of every delta frame: each thread that changed statement broke zstd's
 // match with the previous frame twice, once for its text and once for its
-// time. In columns the strings are small indexes into a table kept stable
-// from frame to frame, so a thread that changes statement changes a digit or
-// two in the same column, and zstd codes those as cheap literals.
+// time. In columns, strings are indexes into a table whose slots stay put
+// from frame to frame (form_slots.go), and what a thread is doing (command,
+// state and statement, which change together) is one index into a table of
+// such triples: a thread that changes statement changes one character of
+// one column, which zstd codes as a cheap literal.
 //
 // Times are stored against a base: time_ms = base_ms - since_ms. A thread
 // that stays in its state keeps its since_ms while base_ms moves with the
 // clock (see processlistForm.nextBase), instead of every thread's time
 // changing every second.
 type storedProcesslist struct {
-	// Strings holds user, host, db, command, state and info values; the
-	// columns below index it. Slots unused by this frame may hold anything.
+	// Strings holds the user, host, db, command, state and info values.
+	// Slots no thread of this frame uses may hold anything.
 	Strings []string `json:"strings"`
-	BaseMS  int64    `json:"base_ms"`
-	ID      []int64  `json:"id"`
-	User    []int    `json:"user"`
-	Host    []int    `json:"host"`
-	DB      []int    `json:"db"`
-	Command []int    `json:"command"`
-	State   []int    `json:"state"`
-	Info    []int    `json:"info"`
-	SinceMS []int64  `json:"since_ms"`
+	// Activities are (command, state, info) triples, each three string
+	// indexes, in form_indexes.go's digits.
+	Activities string  `json:"activities"`
+	BaseMS     int64   `json:"base_ms"`
+	ID         []int64 `json:"id"`
+	// Index columns: User, Host and DB into Strings, Activity into
+	// Activities, in form_indexes.go's digits.
+	User     string  `json:"user"`
+	Host     string  `json:"host"`
+	DB       string  `json:"db"`
+	Activity string  `json:"activity"`
+	SinceMS  []int64 `json:"since_ms"`
 	// Omitted when every thread has the zero value.
 	ExaminedRows []int64   `json:"examined_rows,omitempty"`
 	Progress     []float64 `json:"progress,omitempty"`
 	NoIndexUsed  []bool    `json:"no_index_used,omitempty"`
 }
 
+// activity is what a thread is doing: its command, state and statement.
+type activity struct{ command, state, info string }
+
+func activityOf(p *snapshot.Process) activity { return activity{p.Command, p.State, p.Info} }
+
 // processlistForm remembers what the previous frame stored.
 type processlistForm struct {
-	table  []string       // previous frame's string table
-	slot   map[string]int // its inverse
-	baseMS int64
-	prev   map[int64]prevThread
+	strings    slotTable[string]
+	activities slotTable[activity]
+	baseMS     int64
+	prev       map[int64]prevThread
 }
 
 // prevThread is what the time base heuristic needs of a thread.
 type prevThread struct {
 	timeMS int64
-	doing  [3]string // command, state, info
+	doing  activity
 }
 
 func (f *processlistForm) encode(procs []snapshot.Process, key bool) *storedProcesslist {
-	if key || f.slot == nil {
-		f.table, f.slot = nil, map[string]int{}
+	if key {
+		f.strings.reset()
+		f.activities.reset()
 	}
-	f.placeStrings(procs)
-	f.baseMS = f.nextBase(procs)
 	n := len(procs)
-	st := &storedProcesslist{
-		Strings: append([]string(nil), f.table...), BaseMS: f.baseMS,
-		ID: make([]int64, n), User: make([]int, n), Host: make([]int, n), DB: make([]int, n),
-		Command: make([]int, n), State: make([]int, n), Info: make([]int, n), SinceMS: make([]int64, n),
+	strs := make([]string, 0, 6*n)
+	acts := make([]activity, n)
+	for i := range procs {
+		p := &procs[i]
+		strs = append(strs, p.User, p.Host, p.DB, p.Command, p.State, p.Info)
+		acts[i] = activityOf(p)
+	}
+	f.strings.place(strs)
+	f.activities.place(acts)
+	f.baseMS = f.nextBase(procs)
+
+	st := &storedProcesslist{Strings: append([]string(nil), f.strings.items...), BaseMS: f.baseMS,
+		ID: make([]int64, n), SinceMS: make([]int64, n)}
+	sw := indexWidth(len(st.Strings))
+	triples := make([]int, 0, 3*len(f.activities.items))
+	for _, a := range f.activities.items {
+		triples = append(triples, f.strings.index(a.command), f.strings.index(a.state), f.strings.index(a.info))
+	}
+	st.Activities = encodeIndexes(triples, sw)
+	var cols [4][]int // user, host, db, activity
+	for c := range cols {
+		cols[c] = make([]int, n)
 	}
 	var examined, progress, noIndex bool
 	prev := make(map[int64]prevThread, n)
-	for i, p := range procs {
+	for i := range procs {
+		p := &procs[i]
 		st.ID[i] = p.ID
-		st.User[i], st.Host[i], st.DB[i] = f.slot[p.User], f.slot[p.Host], f.slot[p.DB]
-		st.Command[i], st.State[i], st.Info[i] = f.slot[p.Command], f.slot[p.State], f.slot[p.Info]
+		cols[0][i], cols[1][i], cols[2][i] = f.strings.index(p.User), f.strings.index(p.Host), f.strings.index(p.DB)
+		cols[3][i] = f.activities.index(acts[i])
 		st.SinceMS[i] = f.baseMS - p.TimeMS
 		examined = examined || p.ExaminedRows != 0
 		progress = progress || p.Progress != 0
 		noIndex = noIndex || p.NoIndexUsed
-		prev[p.ID] = prevThread{p.TimeMS, [3]string{p.Command, p.State, p.Info}}
+		prev[p.ID] = prevThread{p.TimeMS, acts[i]}
 	}
 	f.prev = prev
+	st.User, st.Host, st.DB = encodeIndexes(cols[0], sw), encodeIndexes(cols[1], sw), encodeIndexes(cols[2], sw)
+	st.Activity = encodeIndexes(cols[3], indexWidth(len(f.activities.items)))
 	if examined {
 		st.ExaminedRows = make([]int64, n)
-		for i, p := range procs {
-			st.ExaminedRows[i] = p.ExaminedRows
+		for i := range procs {
+			st.ExaminedRows[i] = procs[i].ExaminedRows
 		}
 	}
 	if progress {
 		st.Progress = make([]float64, n)
-		for i, p := range procs {
-			st.Progress[i] = p.Progress
+		for i := range procs {
+			st.Progress[i] = procs[i].Progress
 		}
 	}
 	if noIndex {
 		st.NoIndexUsed = make([]bool, n)
-		for i, p := range procs {
-			st.NoIndexUsed[i] = p.NoIndexUsed
+		for i := range procs {
+			st.NoIndexUsed[i] = procs[i].NoIndexUsed
 		}
 	}
 	return st
 }
 
-// placeStrings gives every string of procs a slot in the table: the slot it
-// had in the previous frame, else one the previous frame had but this one
-// does not use, else a new one at the end. Reusing slots keeps the table as
-// long as the most strings one frame has needed since the last keyframe.
-func (f *processlistForm) placeStrings(procs []snapshot.Process) {
-	used := make([]bool, len(f.table))
-	var fresh []string
-	for _, p := range procs {
-		for _, s := range [...]string{p.User, p.Host, p.DB, p.Command, p.State, p.Info} {
-			if i, ok := f.slot[s]; ok {
-				if i >= 0 {
-					used[i] = true
-				}
-			} else {
-				f.slot[s] = -1 // placed below, once
-				fresh = append(fresh, s)
-			}
-		}
-	}
-	free := 0
-	for _, s := range fresh {
-		for free < len(used) && used[free] {
-			free++
-		}
-		if free < len(used) {
-			delete(f.slot, f.table[free])
-			f.table[free], used[free] = s, true
-			f.slot[s] = free
-			continue
-		}
-		f.slot[s] = len(f.table)
-		f.table = append(f.table, s)
-		used = append(used, true)
-	}
-}
-
 // nextBase moves the time base by how much time the threads that kept their
-// state spent in it since the previous frame (the most common difference),
-// so their since_ms repeats. The base is only an offset: any value decodes
-// exactly, and a poor guess only costs bytes.
+// activity spent in it since the previous frame (the most common
+// difference), so their since_ms repeats. The base is only an offset: any
+// value decodes exactly, and a poor guess only costs bytes.
 func (f *processlistForm) nextBase(procs []snapshot.Process) int64 {
 	if f.prev == nil {
 		base := int64(0)
-		for _, p := range procs {
-			base = max(base, p.TimeMS)
+		for i := range procs {
+			base = max(base, procs[i].TimeMS)
 		}
 		return base // since_ms >= 0: short numbers
 	}
 	counts := map[int64]int{}
 	best, bestN := int64(0), 0
-	for _, p := range procs {
+	for i := range procs {
+		p := &procs[i]
 		q, ok := f.prev[p.ID]
-		if !ok || q.doing != [3]string{p.Command, p.State, p.Info} || p.TimeMS < q.timeMS {
+		if !ok || q.doing != activityOf(p) || p.TimeMS < q.timeMS {
 			continue
 		}
 		d := p.TimeMS - q.timeMS
@@ -161,41 +156,44 @@ func (f *processlistForm) nextBase(procs []snapshot.Process) int64 {
 	return f.baseMS + best
 }
 
-var errColumns = errors.New("processlist columns of unequal length")
+var (
+	errColumns    = errors.New("processlist columns of unequal length")
+	errIndexRange = errors.New("processlist index out of range")
+)
 
 // rows rebuilds the processlist.
 func (st *storedProcesslist) rows() ([]snapshot.Process, error) {
 	n := len(st.ID)
-	for _, c := range [][]int{st.User, st.Host, st.DB, st.Command, st.State, st.Info} {
-		if len(c) != n {
-			return nil, errColumns
-		}
-	}
 	if len(st.SinceMS) != n || !optional(len(st.ExaminedRows), n) || !optional(len(st.Progress), n) ||
 		!optional(len(st.NoIndexUsed), n) {
 		return nil, errColumns
 	}
-	str := func(i int) (string, error) {
-		if i < 0 || i >= len(st.Strings) {
-			return "", errors.New("processlist string index out of range")
+	sw := indexWidth(len(st.Strings))
+	if len(st.Activities)%(3*sw) != 0 {
+		return nil, errColumns
+	}
+	nacts := len(st.Activities) / (3 * sw)
+	triples, err := decodeIndexes(st.Activities, 3*nacts, sw, len(st.Strings))
+	if err != nil {
+		return nil, err
+	}
+	var cols [4][]int
+	for c, src := range [4]string{st.User, st.Host, st.DB, st.Activity} {
+		w, limit := sw, len(st.Strings)
+		if c == 3 {
+			w, limit = indexWidth(nacts), nacts
 		}
-		return st.Strings[i], nil
+		if cols[c], err = decodeIndexes(src, n, w, limit); err != nil {
+			return nil, err
+		}
 	}
 	out := make([]snapshot.Process, n)
 	for i := range out {
 		p := &out[i]
 		p.ID, p.TimeMS = st.ID[i], st.BaseMS-st.SinceMS[i]
-		for _, c := range [...]struct {
-			dst *string
-			idx int
-		}{{&p.User, st.User[i]}, {&p.Host, st.Host[i]}, {&p.DB, st.DB[i]},
-			{&p.Command, st.Command[i]}, {&p.State, st.State[i]}, {&p.Info, st.Info[i]}} {
-			s, err := str(c.idx)
-			if err != nil {
-				return nil, err
-			}
-			*c.dst = s
-		}
+		p.User, p.Host, p.DB = st.Strings[cols[0][i]], st.Strings[cols[1][i]], st.Strings[cols[2][i]]
+		a := 3 * cols[3][i]
+		p.Command, p.State, p.Info = st.Strings[triples[a]], st.Strings[triples[a+1]], st.Strings[triples[a+2]]
 		if st.ExaminedRows != nil {
 			p.ExaminedRows = st.ExaminedRows[i]
 		}

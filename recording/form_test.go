@@ -103,8 +103,8 @@ func contains(xs []int, x int) bool {
 }
 
 // TestSteadyThreadRepeatsItsBytes checks what the form is for: a thread that
-// keeps its state stores the same since_ms and string indexes while others
-// change statement around it.
+// keeps its activity stores the same since_ms and index while others change
+// statement around it, and freed slots are reused.
 func TestSteadyThreadRepeatsItsBytes(t *testing.T) {
 	var form frameForm
 	var prev *storedProcesslist
@@ -116,14 +116,12 @@ func TestSteadyThreadRepeatsItsBytes(t *testing.T) {
 		}
 		st := form.pl.encode(procs, i == 0)
 		if prev != nil {
-			for _, k := range []int{1, 2} {
-				if st.SinceMS[k] != prev.SinceMS[k] || st.Info[k] != prev.Info[k] || st.Command[k] != prev.Command[k] {
-					t.Errorf("frame %d: thread %d stored since %d info %d, before %d %d",
-						i, k+1, st.SinceMS[k], st.Info[k], prev.SinceMS[k], prev.Info[k])
-				}
+			if st.SinceMS[1] != prev.SinceMS[1] || st.SinceMS[2] != prev.SinceMS[2] || st.Activity[1:] != prev.Activity[1:] {
+				t.Errorf("frame %d: since %v activity %q, before %v %q", i, st.SinceMS, st.Activity, prev.SinceMS, prev.Activity)
 			}
-			if len(st.Strings) != len(prev.Strings) {
-				t.Errorf("frame %d: table grew to %d strings; the freed slot should be reused", i, len(st.Strings))
+			if len(st.Strings) != len(prev.Strings) || len(st.Activities) != len(prev.Activities) {
+				t.Errorf("frame %d: tables grew to %d strings, %q activities; freed slots should be reused",
+					i, len(st.Strings), st.Activities)
 			}
 		}
 		prev = st

@@ -1,0 +1,49 @@
+package recording
+
+// slotTable gives values stable positions from one frame to the next, so the
+// index a frame stores for an unchanged value is the bytes the previous frame
+// stored. A value keeps its slot while frames use it; a new value takes a
+// slot the previous frame had but this one does not use, else one at the
+// end. The table is thus as long as the most values one frame has needed
+// since it was last reset (at a keyframe).
+type slotTable[K comparable] struct {
+	items []K
+	slot  map[K]int
+}
+
+func (t *slotTable[K]) reset() { t.items, t.slot = nil, map[K]int{} }
+
+// place gives every value in vals a slot. Slots of values not in vals may be
+// taken over; their old values stay in items until then.
+func (t *slotTable[K]) place(vals []K) {
+	if t.slot == nil {
+		t.reset()
+	}
+	used := make([]bool, len(t.items))
+	var fresh []K
+	for _, v := range vals {
+		switch i, ok := t.slot[v]; {
+		case !ok:
+			t.slot[v] = -1 // placed below, once
+			fresh = append(fresh, v)
+		case i >= 0:
+			used[i] = true
+		}
+	}
+	free := 0
+	for _, v := range fresh {
+		for free < len(used) && used[free] {
+			free++
+		}
+		if free == len(used) {
+			t.items, used = append(t.items, v), append(used, true)
+		} else {
+			delete(t.slot, t.items[free])
+			t.items[free], used[free] = v, true
+		}
+		t.slot[v] = free
+	}
+}
+
+// index is v's slot; v must have been placed.
+func (t *slotTable[K]) index(v K) int { return t.slot[v] }
