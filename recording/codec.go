@@ -2,7 +2,6 @@ package recording
 
 import (
 	"fmt"
-	"math/bits"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -13,12 +12,11 @@ const maxFrameBytes = 256 << 20
 
 // frameCodec compresses serialised snapshots, each delta frame against the
 // previous frame's bytes as a raw zstd dictionary. It keeps its encoders and
-// decoder for its whole life; only the dictionary changes per frame, and the
-// encoders are rebuilt only when frames outgrow their window.
+// decoder for its whole life; only the dictionary changes per frame, and an
+// encoder is rebuilt only when frames outgrow its window (codec_window.go).
 type frameCodec struct {
-	window    int           // window the encoders were built for; 0 before the first frame
-	plain     *zstd.Encoder // keyframes: self-contained
-	delta     *zstd.Encoder // delta frames: dictionary swapped per frame
+	plain     sizedEncoder // keyframes: self-contained
+	delta     sizedEncoder // delta frames: dictionary swapped per frame
 	decoder   *zstd.Decoder
 	hasDeltaD bool // whether decoder currently holds a dictionary
 }
@@ -49,50 +47,7 @@ func newFrameCodec() (*frameCodec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &frameCodec{decoder: dec}, nil
-}
-
-// minWindow is the smallest window the encoders are built with, so frames
-// of a quiet server that grow by a few rows do not rebuild them every tick.
-const minWindow = 64 << 10
-
-// windowFor is the window a delta frame of raw against prev needs: a match
-// reaches back across the whole dictionary to the same place in the previous
-// frame, so the window covers both.
-func windowFor(raw, prev int) int {
-	n := max(raw+prev, minWindow)
-	w := 1 << bits.Len(uint(n-1)) // next power of two
-	return min(w, zstd.MaxWindowSize)
-}
-
-// ensureWindow rebuilds the encoders when the frames no longer fit their
-// window, or at a keyframe when they need a quarter of it (a server whose
-// connections went away gives the memory back). The encoders' history and
-// tables scale with the window; zstd's default window (8 MB) and tables
-// made the recorder's codec ~90 MB.
-func (c *frameCodec) ensureWindow(need int, key bool) error {
-	if c.plain != nil && (need <= c.window && !(key && need*4 <= c.window)) {
-		return nil
-	}
-	c.closeEncoders()
-	opts := []zstd.EOption{zstd.WithEncoderConcurrency(1), zstd.WithLowerEncoderMem(true),
-		zstd.WithWindowSize(need)}
-	plain, err := zstd.NewWriter(nil, append(opts, zstd.WithEncoderLevel(keyframeLevel))...)
-	if err != nil {
-		return err
-	}
-	level := smallDeltaLevel
-	if need > largeWindow {
-		level = largeDeltaLevel
-	}
-	delta, err := zstd.NewWriter(nil, append(opts, zstd.WithEncoderLevel(level),
-		zstd.WithEncoderDictRaw(rawDictID, []byte{0}))...)
-	if err != nil {
-		plain.Close()
-		return err
-	}
-	c.plain, c.delta, c.window = plain, delta, need
-	return nil
+	return &frameCodec{delta: sizedEncoder{delta: true}, decoder: dec}, nil
 }
 
 // rawDictID is the dictionary ID of every delta frame: 0, so the frame header
@@ -104,22 +59,23 @@ const rawDictID = 0
 // encode appends the compressed form of raw to dst. prev is nil for a
 // keyframe, else the previous frame's serialised bytes.
 func (c *frameCodec) encode(dst, raw, prev []byte) ([]byte, error) {
-	// A keyframe is sized as if it had a dictionary like itself, so the
-	// delta frame after it does not rebuild the encoders.
-	dict := len(prev)
 	if prev == nil {
-		dict = len(raw)
+		enc, err := c.plain.get(len(raw))
+		if err != nil {
+			return nil, err
+		}
+		return enc.EncodeAll(raw, dst), nil
 	}
-	if err := c.ensureWindow(windowFor(len(raw), dict), prev == nil); err != nil {
+	// A match reaches back across the dictionary to the same place in the
+	// previous frame: about len(prev) bytes, more where this frame grew.
+	enc, err := c.delta.get(max(len(prev), len(raw)) + len(raw)/4)
+	if err != nil {
 		return nil, err
 	}
-	if prev == nil {
-		return c.plain.EncodeAll(raw, dst), nil
-	}
-	if err := c.delta.ResetWithOptions(nil, zstd.WithEncoderDictRaw(rawDictID, prev)); err != nil {
+	if err := enc.ResetWithOptions(nil, zstd.WithEncoderDictRaw(rawDictID, prev)); err != nil {
 		return nil, err
 	}
-	return c.delta.EncodeAll(raw, dst), nil
+	return enc.EncodeAll(raw, dst), nil
 }
 
 // decode appends the decompressed form of data to dst; prev as for encode.
@@ -144,15 +100,8 @@ func (c *frameCodec) decode(dst, data, prev []byte) ([]byte, error) {
 	return out, nil
 }
 
-func (c *frameCodec) closeEncoders() {
-	if c.plain != nil {
-		c.plain.Close()
-		c.delta.Close()
-		c.plain, c.delta = nil, nil
-	}
-}
-
 func (c *frameCodec) close() {
-	c.closeEncoders()
+	c.plain.close()
+	c.delta.close()
 	c.decoder.Close()
 }
