@@ -230,3 +230,51 @@ func copyFile(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// TestDocumentedExampleDecodes keeps docs/recording-format.md's example of
+// the column form honest.
+func TestDocumentedExampleDecodes(t *testing.T) {
+	raw := `{"time":"2026-12-01T04:00:00Z","server":{},"pl": {"strings": ["app", "10.0.0.1:4000", "shop", "Sleep", "", "Query", "Sending data", "SELECT 1"],
+       "activities": "344567",
+       "base_ms": 7000, "id": [101, 102],
+       "user": "00", "host": "11", "db": "22", "activity": "01",
+       "since_ms": [2000, 6990], "examined_rows": [0, 1200]}}`
+	s, err := decodeFrame([]byte(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []snapshot.Process{
+		{ID: 101, User: "app", Host: "10.0.0.1:4000", DB: "shop", Command: "Sleep", TimeMS: 5000},
+		{ID: 102, User: "app", Host: "10.0.0.1:4000", DB: "shop", Command: "Query", State: "Sending data", Info: "SELECT 1", TimeMS: 10, ExaminedRows: 1200},
+	}
+	if !reflect.DeepEqual(s.Processlist, want) {
+		t.Errorf("got %+v", s.Processlist)
+	}
+}
+
+// TestDamagedColumnsFail checks that a column form that does not add up is
+// an error, not a panic or a wrong processlist.
+func TestDamagedColumnsFail(t *testing.T) {
+	good := storedProcesslist{Strings: []string{"a", "b"}, Activities: "011", ID: []int64{1, 2},
+		User: "00", Host: "00", DB: "00", Activity: "00", SinceMS: []int64{0, 0}}
+	if _, err := good.rows(); err != nil {
+		t.Fatalf("good form: %v", err)
+	}
+	cases := map[string]func(*storedProcesslist){
+		"short column":       func(st *storedProcesslist) { st.User = "0" },
+		"index past table":   func(st *storedProcesslist) { st.Host = "02" },
+		"bad digit":          func(st *storedProcesslist) { st.DB = "0!" },
+		"activity past list": func(st *storedProcesslist) { st.Activity = "01" },
+		"ragged activities":  func(st *storedProcesslist) { st.Activities = "0110" },
+		"activity string":    func(st *storedProcesslist) { st.Activities = "012" },
+		"short times":        func(st *storedProcesslist) { st.SinceMS = st.SinceMS[:1] },
+		"short examined":     func(st *storedProcesslist) { st.ExaminedRows = []int64{1} },
+	}
+	for name, damage := range cases {
+		st := good
+		damage(&st)
+		if _, err := st.rows(); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
