@@ -16,28 +16,13 @@ type pairReader struct {
 
 // read runs stmt (tagged) and returns its first two columns as a map.
 func (r *pairReader) read(ctx context.Context, q queryer, stmt string) (map[string]string, error) {
-	rows, err := q.QueryContext(ctx, tag+stmt)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		return nil, err
-	}
-	raw := make([]sql.RawBytes, max(len(cols), 2))
-	dest := make([]any, len(cols))
-	for i := range dest {
-		dest[i] = &raw[i]
-	}
 	m := make(map[string]string, len(r.last))
-	for rows.Next() {
-		if err := rows.Scan(dest...); err != nil {
-			return nil, err
+	err := eachRow(ctx, q, stmt, func([]string) {}, func(raw []sql.RawBytes) {
+		if len(raw) >= 2 {
+			r.put(m, raw[0], raw[1])
 		}
-		r.put(m, raw[0], raw[1])
-	}
-	if err := rows.Err(); err != nil {
+	})
+	if err != nil {
 		return nil, err
 	}
 	r.last = m

@@ -54,31 +54,16 @@ func locateProcessColumns(cols []string) processColumns {
 
 // queryProcesses runs a processlist statement and decodes it row by row.
 func (d *processDecoder) queryProcesses(ctx context.Context, q queryer, stmt string, sizeHint int) ([]snapshot.Process, error) {
-	rows, err := q.QueryContext(ctx, tag+stmt)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		return nil, err
-	}
-	c := locateProcessColumns(cols)
-	raw := make([]sql.RawBytes, len(cols))
-	dest := make([]any, len(cols))
-	for i := range raw {
-		dest[i] = &raw[i]
-	}
-	d.begin()
+	var c processColumns
 	out := make([]snapshot.Process, 0, sizeHint)
-	for rows.Next() {
-		if err := rows.Scan(dest...); err != nil {
-			return nil, err
-		}
-		out = append(out, d.row(c, raw))
-	}
+	d.begin()
+	err := eachRow(ctx, q, stmt, func(cols []string) { c = locateProcessColumns(cols) },
+		func(raw []sql.RawBytes) { out = append(out, d.row(c, raw)) })
 	d.end(len(out))
-	return out, rows.Err()
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // decodeAll decodes rows already read, e.g. in tests; nil cells are NULL.

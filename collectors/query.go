@@ -43,19 +43,42 @@ type execQueryer interface {
 
 // queryTable runs one tagged statement and reads it whole.
 func queryTable(ctx context.Context, q queryer, stmt string) (*table, error) {
-	rows, err := q.QueryContext(ctx, tag+stmt)
+	t := &table{}
+	err := eachRow(ctx, q, stmt, func(cols []string) {
+		t.cols = make([]string, len(cols))
+		for i, c := range cols {
+			t.cols[i] = strings.ToUpper(c)
+		}
+	}, func(raw []sql.RawBytes) {
+		row := make([]sql.NullString, len(raw))
+		for i, b := range raw {
+			if b != nil {
+				row[i] = sql.NullString{String: string(b), Valid: true}
+			}
+		}
+		t.rows = append(t.rows, row)
+	})
 	if err != nil {
 		return nil, err
+	}
+	return t, nil
+}
+
+// eachRow runs one tagged statement, tells start the column names, and hands
+// every row's cells (nil for NULL) to row. The driver reuses the cells'
+// memory for the next row, so row copies what it keeps; decoding from them
+// directly spares a string per cell on the 5,000-row reads of every tick.
+func eachRow(ctx context.Context, q queryer, stmt string, start func(cols []string), row func([]sql.RawBytes)) error {
+	rows, err := q.QueryContext(ctx, tag+stmt)
+	if err != nil {
+		return err
 	}
 	defer rows.Close()
 	cols, err := rows.Columns()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	t := &table{cols: make([]string, len(cols))}
-	for i, c := range cols {
-		t.cols[i] = strings.ToUpper(c)
-	}
+	start(cols)
 	raw := make([]sql.RawBytes, len(cols))
 	dest := make([]any, len(cols))
 	for i := range raw {
@@ -63,17 +86,11 @@ func queryTable(ctx context.Context, q queryer, stmt string) (*table, error) {
 	}
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
-			return nil, err
+			return err
 		}
-		row := make([]sql.NullString, len(cols))
-		for i, b := range raw {
-			if b != nil {
-				row[i] = sql.NullString{String: string(b), Valid: true}
-			}
-		}
-		t.rows = append(t.rows, row)
+		row(raw)
 	}
-	return t, rows.Err()
+	return rows.Err()
 }
 
 // firstRow returns the first row as column -> value, nil when empty. Column
