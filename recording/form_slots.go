@@ -13,22 +13,29 @@ type slotTable[K comparable] struct {
 
 func (t *slotTable[K]) reset() { t.items, t.slot = nil, map[K]int{} }
 
-// place gives every value in vals a slot. Slots of values not in vals may be
-// taken over; their old values stay in items until then.
-func (t *slotTable[K]) place(vals []K) {
+// place gives every value in vals a slot and writes it to slots[i]. Slots
+// of values not in vals may be taken over; their old values stay in items
+// until then.
+func (t *slotTable[K]) place(vals []K, slots []int) {
 	if t.slot == nil {
 		t.reset()
 	}
 	used := make([]bool, len(t.items))
 	var fresh []K
-	for _, v := range vals {
-		switch i, ok := t.slot[v]; {
+	for j, v := range vals {
+		i, ok := t.slot[v]
+		switch {
 		case !ok:
-			t.slot[v] = -1 // placed below, once
+			i = -1
+			t.slot[v] = i // placed below, once
 			fresh = append(fresh, v)
 		case i >= 0:
 			used[i] = true
 		}
+		slots[j] = i
+	}
+	if len(fresh) == 0 {
+		return
 	}
 	free := 0
 	for _, v := range fresh {
@@ -43,7 +50,9 @@ func (t *slotTable[K]) place(vals []K) {
 		}
 		t.slot[v] = free
 	}
+	for j, i := range slots {
+		if i < 0 {
+			slots[j] = t.slot[vals[j]]
+		}
+	}
 }
-
-// index is v's slot; v must have been placed.
-func (t *slotTable[K]) index(v K) int { return t.slot[v] }
