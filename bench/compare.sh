@@ -9,7 +9,8 @@
 #   -n  idle connection counts to test (default "0 1000 5000")
 #   -r  workload statements per second (default 100)
 #   -w  seconds a monitor runs before the window opens (default 5)
-#   -m  monitors to run, in order (default "mytop-go-record mytop-go-live innotop mytop");
+#   -m  monitors to run, in order (default "mytop-go-record mytop-go-live innotop innotop-A mytop");
+#       "innotop" is its query list (-m Q), "innotop-A" its dashboard (-m A);
 #       "profile" runs record's pipeline with CPU and heap profiles (implies -k);
 #       "stmtcost" times candidate sampling statements on the server (server busy ms each)
 #   -k  keep the temp dir (recordings, logs, screens) instead of removing it
@@ -25,7 +26,7 @@
 set -euo pipefail
 
 DURATION=30 COUNTS="0 1000 5000" RATE=100 WARMUP=5 KEEP=0
-MONITORS="mytop-go-record mytop-go-live innotop mytop"
+MONITORS="mytop-go-record mytop-go-live innotop innotop-A mytop"
 while getopts "d:n:r:w:m:kh" o; do
 	case $o in
 	d) DURATION=$OPTARG ;;
@@ -161,6 +162,8 @@ start_monitor() {
 	# Q mode: the query list with the status header, the nearest to a
 	# processlist dashboard; the config lives in the temp HOME.
 	innotop) cmd="exec innotop -S $SOCK -u m_innotop -d 1 -m Q -s" ;;
+	# A mode: innotop's own dashboard (health summary of the server).
+	innotop-A) cmd="exec innotop -S $SOCK -u m_innotop -d 1 -m A -s" ;;
 	mytop) cmd="exec mytop -S $SOCK -u m_mytop -d mysql -s 1 --noprompt" ;;
 	esac
 	tmux -S "$TMUX_SOCK" -f /dev/null new-session -d -s "$name-$n" -x 200 -y 50 \
@@ -186,7 +189,7 @@ measure() {
 	local name=$1 n=$2 user
 	case $name in
 	mytop-go-record) user=m_record ;; mytop-go-live) user=m_live ;;
-	innotop) user=m_innotop ;; mytop) user=m_mytop ;; profile) user=m_profile ;;
+	innotop | innotop-A) user=m_innotop ;; mytop) user=m_mytop ;; profile) user=m_profile ;;
 	*) say "unknown monitor: $name"; exit 2 ;;
 	esac
 	start_monitor "$name" "$n"
