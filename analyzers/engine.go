@@ -180,7 +180,11 @@ func (t *track) observe(v verdict, at time.Time, p Persistence) *snapshot.Findin
 	return &f
 }
 
-// ThreadFrames is how many newest frames rules read thread rows from: the
-// sighting window, and the frame before the current one for scan speeds. The
-// pipeline drops thread rows from older window frames to bound memory.
-func (e *Engine) ThreadFrames() int { return max(e.cfg.SightingWindow, 1) + 1 }
+// DetailFrames is how many newest frames rules read beyond their counters:
+// thread rows over the sighting window, and the frame before the current one
+// for scan speeds. The pipeline thins older window frames to bound memory.
+func (e *Engine) DetailFrames() int { return max(e.cfg.SightingWindow, 1) + 1 }
+
+// KeptStatus are the status counters rules read from older frames: Uptime,
+// to see a restart anywhere in the window (server_restarted).
+func (e *Engine) KeptStatus() []string { return []string{"Uptime"} }

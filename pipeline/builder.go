@@ -30,7 +30,7 @@ type Builder struct {
 // analyzer may be nil.
 func NewBuilder(mode string, analyzer Analyzer) *Builder {
 	b := &Builder{analyzer: analyzer, mode: mode, window: make([]*snapshot.Frame, 0, WindowSize)}
-	b.slim.keep = threadFrames(analyzer)
+	b.slim = newSlimmer(analyzer)
 	return b
 }
 

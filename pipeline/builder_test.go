@@ -74,11 +74,12 @@ func TestRunStopsOnEmitError(t *testing.T) {
 	}
 }
 
-// threadAnalyzer asks for thread rows of the last 3 frames and records how
-// many processlists the window it saw still carried.
+// threadAnalyzer asks for the details of the last 3 frames and Uptime of
+// the others, and records how many processlists the window it saw carried.
 type threadAnalyzer struct{ withRows []int }
 
-func (a *threadAnalyzer) ThreadFrames() int { return 3 }
+func (a *threadAnalyzer) DetailFrames() int    { return 3 }
+func (a *threadAnalyzer) KeptStatus() []string { return []string{"Uptime"} }
 
 func (a *threadAnalyzer) Evaluate(w []*snapshot.Frame) ([]snapshot.Finding, map[string]string) {
 	n := 0
@@ -91,7 +92,7 @@ func (a *threadAnalyzer) Evaluate(w []*snapshot.Frame) ([]snapshot.Finding, map[
 	return nil, nil
 }
 
-func TestBuilderDropsThreadRowsBehindTheAnalyzersHistory(t *testing.T) {
+func TestBuilderThinsFramesBehindTheAnalyzersHistory(t *testing.T) {
 	a := &threadAnalyzer{}
 	b := NewBuilder("LIVE", a)
 	raw := "=====\nINNODB MONITOR OUTPUT\n"
@@ -117,8 +118,11 @@ func TestBuilderDropsThreadRowsBehindTheAnalyzersHistory(t *testing.T) {
 	if old.Snapshot.InnoDB != w[0].Snapshot.InnoDB {
 		t.Error("one shared InnoDB status became one slim copy per frame")
 	}
-	if old.Snapshot.Status["Questions"] == "" || old.Rates == nil {
-		t.Error("a slimmed frame lost its counters or rates")
+	if st := old.Snapshot.Status; len(st) != 1 || st["Uptime"] == "" || old.Rates == nil || old.Rates.Status != nil {
+		t.Errorf("a thinned frame keeps status %v and rates %+v, want Uptime alone and the interval", st, old.Rates)
+	}
+	if newest.Snapshot.Status["Questions"] == "" || newest.Rates.Status == nil {
+		t.Error("a frame within the history lost its counters or rates")
 	}
 	for _, f := range emitted {
 		if f.Snapshot.Processlist == nil || f.Snapshot.InnoDB.Raw != raw {

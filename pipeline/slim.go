@@ -2,13 +2,16 @@ package pipeline
 
 import "github.com/mytop-go/mytop-go/snapshot"
 
-// ThreadHistory is implemented by analyzers that look at per-thread parts
-// (processlist, EXPLAIN plans, raw InnoDB text) of only the last few frames.
-// The Builder keeps those parts for that many frames and drops them from
-// older window frames: at 5,000 connections a processlist is about 1 MB, and
-// 300 of them are what made the monitor's memory grow for five minutes.
-type ThreadHistory interface {
-	ThreadFrames() int
+// History is implemented by analyzers that say how much of older frames they
+// read. The newest DetailFrames keep everything; older window frames keep
+// times, server identity, collector states, parsed InnoDB and host figures,
+// and of the status counters only KeptStatus. At 5,000 connections a
+// processlist is about 1 MB, and 300 of them are what made the monitor's
+// memory grow for five minutes; the status and rate maps are another 50 KB a
+// frame that rules read only for the current one.
+type History interface {
+	DetailFrames() int
+	KeptStatus() []string
 }
 
 // slimmer replaces window frames that fell behind the thread history with
@@ -16,7 +19,8 @@ type ThreadHistory interface {
 // Consumers hold the original Frame, so a paused dashboard still shows the
 // processlist of the frame it paused on.
 type slimmer struct {
-	keep int
+	keep   int
+	status []string
 	// InnoDB status is read every few ticks and shared by the snapshots in
 	// between; its slim copy is shared the same way instead of made per frame.
 	fullInnoDB, slimInnoDB *snapshot.InnoDBStatus
@@ -32,8 +36,27 @@ func (s *slimmer) slimAt(window []*snapshot.Frame) {
 	snap := *f.Snapshot
 	snap.Processlist, snap.Explains = nil, nil
 	snap.InnoDB = s.slimInnoDBOf(snap.InnoDB)
+	snap.Status = s.keptStatus(snap.Status)
+	if f.Rates != nil {
+		r := *f.Rates
+		r.Status = nil
+		f.Rates = &r
+	}
 	f.Snapshot = &snap
 	window[i] = &f
+}
+
+func (s *slimmer) keptStatus(all map[string]string) map[string]string {
+	if all == nil {
+		return nil
+	}
+	kept := make(map[string]string, len(s.status))
+	for _, name := range s.status {
+		if v, ok := all[name]; ok {
+			kept[name] = v
+		}
+	}
+	return kept
 }
 
 func (s *slimmer) slimInnoDBOf(in *snapshot.InnoDBStatus) *snapshot.InnoDBStatus {
@@ -48,13 +71,13 @@ func (s *slimmer) slimInnoDBOf(in *snapshot.InnoDBStatus) *snapshot.InnoDBStatus
 	return s.slimInnoDB
 }
 
-// threadFrames is how many newest frames keep their thread rows: what the
-// analyzer asks for, at least the two the engine compares, and the whole
-// window for an analyzer that does not say.
-func threadFrames(a Analyzer) int {
-	h, ok := a.(ThreadHistory)
+// newSlimmer keeps what the analyzer asks for, at least the two newest frames
+// whole (the engine compares them), and the whole window for an analyzer
+// that does not say.
+func newSlimmer(a Analyzer) slimmer {
+	h, ok := a.(History)
 	if !ok {
-		return WindowSize
+		return slimmer{keep: WindowSize}
 	}
-	return max(h.ThreadFrames(), 2)
+	return slimmer{keep: max(h.DetailFrames(), 2), status: h.KeptStatus()}
 }
