@@ -19,11 +19,10 @@ func checkServerRestarted(w *window, c *Config) verdict {
 	}
 	ev := []string{fmt.Sprintf("Uptime %d s", up)}
 	sev, title := snapshot.Info, fmt.Sprintf("server started %s ago", fmtDuration(time.Duration(up)*time.Second))
-	if before, at, seen := uptimeDrop(w); seen {
+	if r, seen := lastRestart(w); seen {
 		sev = snapshot.Warning
 		title = fmt.Sprintf("server restarted %s ago", fmtDuration(time.Duration(up)*time.Second))
-		ev = append(ev, fmt.Sprintf("Uptime went from %d s down to %d s at %s", before, upAt(w, at),
-			w.frames[at].Snapshot.Time.UTC().Format("15:04:05 UTC")))
+		ev = append(ev, r.evidence(w))
 	}
 	if v := w.snap.Server.Version; v != "" {
 		ev = append(ev, "version "+v)
@@ -33,24 +32,53 @@ func checkServerRestarted(w *window, c *Config) verdict {
 			"slower queries until the buffer pool warms up.", nil)
 }
 
-// uptimeDrop finds the latest frame in the window whose Uptime is below the
-// last Uptime seen before it; frames without status (server down) are skipped.
-func uptimeDrop(w *window) (before int64, at int, seen bool) {
-	last, have := int64(0), false
+// restartSeen is where in the window the server was seen starting again.
+type restartSeen struct {
+	before   int64 // Uptime last seen before it
+	prev, at int   // frame indexes: the last sample before, the first after
+	dropped  bool  // Uptime went down (else only the boot time moved)
+}
+
+// bootSlack is how far the boot time (sample time minus Uptime) may move
+// between two samples without a restart: Uptime counts whole seconds and the
+// sample time is the monitor's clock.
+const bootSlack = 3 * time.Second
+
+// lastRestart finds the latest restart in the window: a frame whose Uptime is
+// below the last Uptime seen before it, or whose boot time is later than the
+// last one's. The second catches a restart quicker than the monitor's
+// reconnection on a young server, where the new Uptime already exceeds the
+// old. Frames without status (server down) are skipped.
+func lastRestart(w *window) (r restartSeen, seen bool) {
+	prev := -1
+	var lastUp int64
+	var lastBoot time.Time
 	for i, f := range w.frames {
 		up, ok := f.Snapshot.Uptime()
 		if !ok {
 			continue
 		}
-		if have && up < last {
-			before, at, seen = last, i, true
+		boot := f.Snapshot.Time.Add(-time.Duration(up) * time.Second)
+		// Rebuilt clocks (pt-stalk's mysqladmin samples) may jump; only a
+		// sample time that is a real clock reading dates a boot.
+		bootMoved := !f.Snapshot.Approximate && prev >= 0 && !w.frames[prev].Snapshot.Approximate &&
+			boot.Sub(lastBoot) > bootSlack
+		if prev >= 0 && (up < lastUp || bootMoved) {
+			r, seen = restartSeen{before: lastUp, prev: prev, at: i, dropped: up < lastUp}, true
 		}
-		last, have = up, true
+		prev, lastUp, lastBoot = i, up, boot
 	}
-	return before, at, seen
+	return r, seen
 }
 
-func upAt(w *window, i int) int64 {
-	up, _ := w.frames[i].Snapshot.Uptime()
-	return up
+func (r restartSeen) evidence(w *window) string {
+	at := w.frames[r.at].Snapshot
+	up, _ := at.Uptime()
+	clock := func(s *snapshot.Snapshot) string { return s.Time.UTC().Format("15:04:05 UTC") }
+	if r.dropped {
+		return fmt.Sprintf("Uptime went from %d s down to %d s at %s", r.before, up, clock(at))
+	}
+	prev := w.frames[r.prev].Snapshot
+	return fmt.Sprintf("Uptime %d s at %s after %d s at %s: it started again at %s, while the monitor was not connected",
+		up, clock(at), r.before, clock(prev), at.Time.Add(-time.Duration(up)*time.Second).UTC().Format("15:04:05 UTC"))
 }
