@@ -8,8 +8,8 @@ import (
 
 // storedSnapshot is a frame as version 2 stores it: the Snapshot's JSON with
 // the processlist in column form ("pl") instead of one object per thread.
-// The embedded Snapshot gives every other field its usual name; the outer
-// field wins over nothing, since "pl" is not a Snapshot field.
+// Embedding the Snapshot gives every other field its usual name, and fields
+// added to it later are stored without this type knowing of them.
 type storedSnapshot struct {
 	*snapshot.Snapshot
 	PL *storedProcesslist `json:"pl,omitempty"`

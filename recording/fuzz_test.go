@@ -41,3 +41,15 @@ func FuzzReader(f *testing.F) {
 		r.Gaps()
 	})
 }
+
+// FuzzDecodeFrame parses arbitrary bytes as a stored frame: the column form
+// must fail with an error, never panic or index out of range.
+func FuzzDecodeFrame(f *testing.F) {
+	for _, raw := range storedFrames(f, newFakeServer(f, 8, 5), 2) {
+		f.Add(raw)
+	}
+	f.Add([]byte(`{"pl":{"strings":[],"activities":"","id":[1],"user":"0","host":"0","db":"0","activity":"0","since_ms":[0]}}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		decodeFrame(raw)
+	})
+}
