@@ -35,6 +35,7 @@ func commands() []command {
 
 func main() {
 	args := scrubPasswordArgs()
+	tuneGC()
 	os.Exit(realMain(args[1:], os.Stdout, os.Stderr))
 }
 

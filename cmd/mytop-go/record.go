@@ -52,6 +52,8 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 		defer stop()
 	}
 	p := newProgress(stderr, w)
+	st := newSelfStatus()
+	defer st.stop()
 	b := newBuilder("LIVE")
 	b.Recording = *out
 	err = pipeline.Run(ctx, live, b, func(f *snapshot.Frame) error {
@@ -59,6 +61,7 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("recording: %w", err)
 		}
 		p.frame(f)
+		st.poll(stderr, p)
 		return nil
 	})
 	p.done()
