@@ -21,7 +21,7 @@ func checkCPUSaturation(w *window, c *Config) verdict {
 		return quiet()
 	}
 	ev := appendNonEmpty(nil, w.hostFigures())
-	ev = append(ev, fmt.Sprintf("load %.1f %.1f %.1f, %s context switches/s", h.Load1, h.Load5, h.Load15,
+	ev = append(ev, fmt.Sprintf("load %s, %s context switches/s", h.LoadAverages(),
 		fmtRate(hr.ContextSwitches)))
 	if r, ok := w.snap.StatusInt("Threads_running"); ok {
 		ev = append(ev, fmt.Sprintf("Threads_running %d", r))

@@ -1,5 +1,7 @@
 package snapshot
 
+import "fmt"
+
 // Host holds cumulative counters of the machine the server runs on.
 type Host struct {
 	// Remote is set when the server is not on the machine the monitor runs on;
@@ -9,10 +11,12 @@ type Host struct {
 	NumCPU   int    `json:"num_cpu,omitempty"`
 
 	CPU CPUTimes `json:"cpu"`
-	// Load averages.
-	Load1  float64 `json:"load1"`
-	Load5  float64 `json:"load5"`
-	Load15 float64 `json:"load15"`
+	// Load averages. LoadUnknown is set by sources that carry none (vmstat
+	// and pt-stalk captures), so they show as missing, not as an idle 0.
+	Load1       float64 `json:"load1"`
+	Load5       float64 `json:"load5"`
+	Load15      float64 `json:"load15"`
+	LoadUnknown bool    `json:"load_unknown,omitempty"`
 	// ProcsRunning and ProcsBlocked are vmstat's r and b.
 	ProcsRunning int64 `json:"procs_running"`
 	ProcsBlocked int64 `json:"procs_blocked"`
@@ -73,4 +77,12 @@ type NetCounters struct {
 	TxBytes   uint64 `json:"tx_bytes"`
 	RxPackets uint64 `json:"rx_packets"`
 	TxPackets uint64 `json:"tx_packets"`
+}
+
+// LoadAverages is "1.2 0.9 0.7", or "–" when the source has none.
+func (h *Host) LoadAverages() string {
+	if h.LoadUnknown {
+		return "–"
+	}
+	return fmt.Sprintf("%.1f %.1f %.1f", h.Load1, h.Load5, h.Load15)
 }

@@ -26,7 +26,7 @@ func hostLines(f *snapshot.Frame, h *history, width, maxLines int) []string {
 	}
 	lines := []string{
 		withSpark(cpuItem(f), h.cpu, width),
-		fmt.Sprintf("load %.1f %.1f %.1f  r %d b %d  cs %s", host.Load1, host.Load5, host.Load15,
+		fmt.Sprintf("load %s  r %d b %d  cs %s", host.LoadAverages(),
 			host.ProcsRunning, host.ProcsBlocked, hostRate(f, func(r *snapshot.HostRates) float64 { return r.ContextSwitches })),
 		fmt.Sprintf("swap in %s out %s  mem %s", hostRate(f, func(r *snapshot.HostRates) float64 { return r.SwapIn }),
 			hostRate(f, func(r *snapshot.HostRates) float64 { return r.SwapOut }), memUsed(host)),

@@ -35,6 +35,18 @@ func TestRenderLargeShowsAllPanels(t *testing.T) {
 	)
 }
 
+func TestRenderUnknownLoadIsMissingNotZero(t *testing.T) {
+	f := incidentFrame()
+	h := *f.Snapshot.Host
+	h.LoadUnknown = true
+	snap := *f.Snapshot
+	snap.Host = &h
+	f.Snapshot = &snap
+	s := ScreenText(Render(f, 200, 50, nil))
+	mustContain(t, s, "load –  r ")
+	mustNotContain(t, s, "load 7.9", "load 0.0")
+}
+
 func TestFindingsMostSevereFirst(t *testing.T) {
 	s := ScreenText(Render(incidentFrame(), 120, 40, nil))
 	crit, warn := strings.Index(s, "query_cache_contention"), strings.Index(s, "full_scan_update")

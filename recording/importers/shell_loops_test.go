@@ -152,6 +152,9 @@ func TestShellLoopsVmstatRates(t *testing.T) {
 	if h := snapAt(t, s, "04:38:29").Host; h.ProcsRunning != 8 || h.MemFree != 23342656*1024 {
 		t.Errorf("04:38:29 host = r %d free %d", h.ProcsRunning, h.MemFree)
 	}
+	if h := snapAt(t, s, "04:38:29").Host; !h.LoadUnknown || h.LoadAverages() != "–" {
+		t.Errorf("vmstat has no load averages, yet they read %q", h.LoadAverages())
+	}
 }
 
 // vmstatByTime reads the gawk-stamped vmstat log with plain field splitting.

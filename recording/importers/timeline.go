@@ -83,6 +83,8 @@ func (tl *timeline) build() (snaps []*snapshot.Snapshot, missing []string) {
 		}
 		if at, ok := tl.pick(s, partHost, hosts, t, carrySeconds); ok {
 			s.Host = tl.hosts[at]
+			// No capture format this reads has load averages.
+			s.Host.LoadUnknown = true
 		}
 		// InnoDB status is sampled rarely; the latest one stands, marked stale.
 		if at, ok := tl.pick(s, partInnoDB, innodb, t, 1<<62); ok {
