@@ -7,7 +7,8 @@
 #                   [--interval 1s] [--sample-every 10s] [--keep]
 #
 # Every --sample-every it reads VmRSS, Threads and the open descriptors of the
-# recorder from /proc/PID (no debug endpoint). At the end it reads the
+# recorder from /proc/PID, and its goroutines from the status line the
+# recorder prints on SIGUSR1 (no debug endpoint). At the end it reads the
 # recording's frame times and lists every hole longer than 2.5 intervals,
 # saying whether a restart explains it. Prints a table; exits 1 when frames
 # were lost outside restarts. Needs mariadb-server, mariadb-client, sqlite3.
@@ -101,13 +102,17 @@ t0=$(now)
 ) &
 churn_pid=$!; started+=("$churn_pid")
 
-# Sampler: elapsed, RSS, threads, descriptors of the recorder.
+# Sampler: elapsed, RSS, threads, descriptors and goroutines of the recorder.
+# The goroutines come from the answer to the previous sample's SIGUSR1.
 sample() {
-  local rss threads fds
+  local rss threads fds gor
   rss=$(awk '/^VmRSS/ {print $2}' "/proc/$rec_pid/status" 2>/dev/null) || return 1
   threads=$(awk '/^Threads/ {print $2}' "/proc/$rec_pid/status" 2>/dev/null) || return 1
   fds=$(ls "/proc/$rec_pid/fd" 2>/dev/null | wc -l)
-  printf '%s %s %s %s\n' "$(awk -v a="$(now)" -v b="$t0" 'BEGIN { printf "%d", a - b }')" "$rss" "$threads" "$fds"
+  gor=$(tr '\r' '\n' <"$work/record.log" | grep -a -o 'goroutines [0-9]*' | tail -1 | cut -d' ' -f2)
+  # Only once it records: before its handler is set, SIGUSR1 would end it.
+  if grep -q -a frames "$work/record.log"; then kill -USR1 "$rec_pid" 2>/dev/null || true; fi
+  printf '%s %s %s %s %s\n' "$(awk -v a="$(now)" -v b="$t0" 'BEGIN { printf "%d", a - b }')" "$rss" "$threads" "$fds" "${gor:--}"
 }
 (
   while kill -0 "$rec_pid" 2>/dev/null; do sample >>"$work/samples" || true; sleep "$sample_s"; done
@@ -131,8 +136,8 @@ stop_db
 
 echo
 echo "recorder over time (every ${sample_s}s; RSS in MB)"
-printf '%8s %9s %8s %6s\n' ELAPSED RSS_MB THREADS FDS
-awk '{ printf "%7ss %9.1f %8d %6d\n", $1, $2 / 1024, $3, $4 }' "$work/samples"
+printf '%8s %9s %8s %6s %11s\n' ELAPSED RSS_MB THREADS FDS GOROUTINES
+awk '{ printf "%7ss %9.1f %8d %6d %11s\n", $1, $2 / 1024, $3, $4, $5 }' "$work/samples"
 
 # Holes in the recording: consecutive frames further apart than 2.5
 # intervals; a hole that overlaps a restart (with 5 s of slack) is explained.
@@ -161,6 +166,7 @@ awk -v f="$frames" -v want="$((total_s / interval_s))" -v r="$restarts" -v hr="$
   -v u="$unreachable" -v q="$qps_range" -v co="$churn_ok" -v cf="$churn_failed" -v rs="$rec_status" '
   NR == 1 { r0 = $2; t0 = $3; f0 = $4 }
   { if ($2 > rmax) rmax = $2; if ($3 > tmax) tmax = $3; if ($4 > fmax) fmax = $4; r1 = $2; t1 = $3; f1 = $4 }
+  $5 != "-" { if (g0 == "") g0 = $5; g1 = $5; if ($5 + 0 > gmax) gmax = $5 + 0 }
   END {
     printf "%-38s %s\n", "frames recorded / expected", f " / " want
     printf "%-38s %s\n", "frames without rates (down/restart)", u
@@ -172,6 +178,7 @@ awk -v f="$frames" -v want="$((total_s / interval_s))" -v r="$restarts" -v hr="$
     printf "%-38s %.1f / %.1f / %.1f\n", "RSS MB first / last / max", r0 / 1024, r1 / 1024, rmax / 1024
     printf "%-38s %d / %d / %d\n", "threads first / last / max", t0, t1, tmax
     printf "%-38s %d / %d / %d\n", "open fds first / last / max", f0, f1, fmax
+    printf "%-38s %s / %s / %d\n", "goroutines first / last / max", g0, g1, gmax
     printf "%-38s %s\n", "recorder exit status", rs
   }' "$work/samples"
 cat "$work/holes.detail"
