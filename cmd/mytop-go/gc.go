@@ -7,9 +7,9 @@ import (
 
 // monitorGCPercent is the garbage collector's target for a monitor running
 // beside a database in trouble: the heap may grow by half its live size
-// between collections, not by all of it. At 5,000 connections that keeps the
-// process under 60 MB for ~0.1 % of a core more. GOGC in the environment
-// still wins.
+// between collections, not by all of it. Recording at 5,000 connections it
+// measured 44-48 MB instead of 55-59 MB, at 1.0-1.1 % of a core either way
+// (bench/RESULTS.md). GOGC in the environment still wins.
 const monitorGCPercent = 50
 
 func tuneGC() {
