@@ -18,7 +18,7 @@ import (
 type processDecoder struct {
 	names     map[string]string // user, host, db, command, state values seen
 	infos     map[int64]string  // statement text by thread id, last tick
-	nextInfos map[int64]string
+	nextInfos map[int64]string  // this tick's; the two maps swap, so neither is rebuilt per tick
 }
 
 // namesCap bounds the remembered names relative to the rows of a tick, so
@@ -80,13 +80,13 @@ func (d *processDecoder) decodeAll(cols []string, rows [][]sql.RawBytes) []snaps
 
 func (d *processDecoder) begin() {
 	if d.names == nil {
-		d.names = map[string]string{}
+		d.names, d.infos, d.nextInfos = map[string]string{}, map[int64]string{}, map[int64]string{}
 	}
-	d.nextInfos = make(map[int64]string, len(d.infos))
+	clear(d.nextInfos)
 }
 
 func (d *processDecoder) end(rows int) {
-	d.infos, d.nextInfos = d.nextInfos, nil
+	d.infos, d.nextInfos = d.nextInfos, d.infos
 	if len(d.names) > namesCap*rows+64 {
 		clear(d.names)
 	}
