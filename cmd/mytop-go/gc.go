@@ -9,7 +9,9 @@ import (
 // beside a database in trouble: the heap may grow by half its live size
 // between collections, not by all of it. Recording at 5,000 connections it
 // measured 44-48 MB instead of 55-59 MB, at 1.0-1.1 % of a core either way
-// (bench/RESULTS.md). GOGC in the environment still wins.
+// (bench/RESULTS.md). Only the commands that sample a server (live, record)
+// set it: replay, report and import run on their own and trade no memory
+// for their time. GOGC in the environment still wins.
 const monitorGCPercent = 50
 
 func tuneGC() {

@@ -15,6 +15,7 @@ import (
 )
 
 func runLive(args []string, stdout, stderr io.Writer) error {
+	tuneGC()
 	fs := flag.NewFlagSet("mytop-go", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	lf := addLiveFlags(fs)

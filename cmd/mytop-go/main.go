@@ -35,7 +35,6 @@ func commands() []command {
 
 func main() {
 	args := scrubPasswordArgs()
-	tuneGC()
 	os.Exit(realMain(args[1:], os.Stdout, os.Stderr))
 }
 

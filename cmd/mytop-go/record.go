@@ -14,6 +14,7 @@ import (
 )
 
 func runRecord(args []string, stdout, stderr io.Writer) error {
+	tuneGC()
 	fs := flag.NewFlagSet("record", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	lf := addLiveFlags(fs)
