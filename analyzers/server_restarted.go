@@ -34,9 +34,8 @@ func checkServerRestarted(w *window, c *Config) verdict {
 
 // restartSeen is where in the window the server was seen starting again.
 type restartSeen struct {
-	before   int64 // Uptime last seen before it
-	prev, at int   // frame indexes: the last sample before, the first after
-	dropped  bool  // Uptime went down (else only the boot time moved)
+	prev, at int  // frame indexes: the last sample before, the first after
+	dropped  bool // Uptime went down (else only the boot time moved)
 }
 
 // bootSlack is how far the boot time (sample time minus Uptime) may move
@@ -64,7 +63,7 @@ func lastRestart(w *window) (r restartSeen, seen bool) {
 		bootMoved := !f.Snapshot.Approximate && prev >= 0 && !w.frames[prev].Snapshot.Approximate &&
 			boot.Sub(lastBoot) > bootSlack
 		if prev >= 0 && (up < lastUp || bootMoved) {
-			r, seen = restartSeen{before: lastUp, prev: prev, at: i, dropped: up < lastUp}, true
+			r, seen = restartSeen{prev: prev, at: i, dropped: up < lastUp}, true
 		}
 		prev, lastUp, lastBoot = i, up, boot
 	}
@@ -72,13 +71,13 @@ func lastRestart(w *window) (r restartSeen, seen bool) {
 }
 
 func (r restartSeen) evidence(w *window) string {
-	at := w.frames[r.at].Snapshot
+	prev, at := w.frames[r.prev].Snapshot, w.frames[r.at].Snapshot
+	before, _ := prev.Uptime()
 	up, _ := at.Uptime()
 	clock := func(s *snapshot.Snapshot) string { return s.Time.UTC().Format("15:04:05 UTC") }
 	if r.dropped {
-		return fmt.Sprintf("Uptime went from %d s down to %d s at %s", r.before, up, clock(at))
+		return fmt.Sprintf("Uptime went from %d s down to %d s at %s", before, up, clock(at))
 	}
-	prev := w.frames[r.prev].Snapshot
 	return fmt.Sprintf("Uptime %d s at %s after %d s at %s: it started again at %s, while the monitor was not connected",
-		up, clock(at), r.before, clock(prev), at.Time.Add(-time.Duration(up)*time.Second).UTC().Format("15:04:05 UTC"))
+		up, clock(at), before, clock(prev), at.Time.Add(-time.Duration(up)*time.Second).UTC().Format("15:04:05 UTC"))
 }
