@@ -1,5 +1,7 @@
 package recording
 
+import "slices"
+
 // slotTable gives values stable positions from one frame to the next, so the
 // index a frame stores for an unchanged value is the bytes the previous frame
 // stored. A value keeps its slot while frames use it; a new value takes a
@@ -9,6 +11,7 @@ package recording
 type slotTable[K comparable] struct {
 	items []K
 	slot  map[K]int
+	used  []bool // place's scratch, kept so a frame allocates none
 }
 
 func (t *slotTable[K]) reset() { t.items, t.slot = nil, map[K]int{} }
@@ -20,7 +23,7 @@ func (t *slotTable[K]) place(vals []K, slots []int) {
 	if t.slot == nil {
 		t.reset()
 	}
-	used := make([]bool, len(t.items))
+	used := t.scratch()
 	var fresh []K
 	for j, v := range vals {
 		i, ok := t.slot[v]
@@ -44,6 +47,7 @@ func (t *slotTable[K]) place(vals []K, slots []int) {
 		}
 		if free == len(used) {
 			t.items, used = append(t.items, v), append(used, true)
+			t.used = used
 		} else {
 			delete(t.slot, t.items[free])
 			t.items[free], used[free] = v, true
@@ -55,4 +59,11 @@ func (t *slotTable[K]) place(vals []K, slots []int) {
 			slots[j] = t.slot[vals[j]]
 		}
 	}
+}
+
+// scratch returns t.used cleared, one entry per item.
+func (t *slotTable[K]) scratch() []bool {
+	t.used = slices.Grow(t.used[:0], len(t.items))[:len(t.items)]
+	clear(t.used)
+	return t.used
 }
