@@ -14,8 +14,8 @@ type History interface {
 	KeptStatus() []string
 }
 
-// slimmer replaces window frames that fell behind the thread history with
-// copies that keep counters, times and parsed figures but no thread rows.
+// slimmer replaces window frames that fell behind the detail history with
+// the thinned copies History describes.
 // Consumers hold the original Frame, so a paused dashboard still shows the
 // processlist of the frame it paused on.
 type slimmer struct {
@@ -29,7 +29,7 @@ type slimmer struct {
 // slimAt slims window[len-1-keep], the frame that has just fallen behind.
 func (s *slimmer) slimAt(window []*snapshot.Frame) {
 	i := len(window) - 1 - s.keep
-	if s.keep <= 0 || i < 0 || window[i] == nil || window[i].Snapshot == nil {
+	if i < 0 || window[i] == nil || window[i].Snapshot == nil {
 		return
 	}
 	f := *window[i]
