@@ -98,10 +98,18 @@ func createFile(path string, appendOK bool) (bool, error) {
 	return false, nil
 }
 
+// writerCacheKiB bounds SQLite's page cache for the writer, which only
+// appends and needs little beyond the B-tree's upper pages. SQLite's default
+// (2 MiB) lives outside the Go heap and fills as slowly as the file grows, so
+// a recorder's RSS rose ~3 MB over its first hours before levelling off; 256
+// KiB reaches its ceiling within minutes and writes as fast (BenchmarkWrite
+// 0.40 ms against 0.44 ms a frame).
+const writerCacheKiB = 256
+
 func openWriter(path string, opts WriterOptions, fresh bool) (*Writer, error) {
 	// NORMAL: in WAL mode a commit survives the process being killed, and
 	// only a power cut can lose the last frames.
-	name, err := dsn(path, "rw", "synchronous(NORMAL)")
+	name, err := dsn(path, "rw", "synchronous(NORMAL)", fmt.Sprintf("cache_size(%d)", -writerCacheKiB))
 	if err != nil {
 		return nil, err
 	}
