@@ -102,17 +102,22 @@ t0=$(now)
 ) &
 churn_pid=$!; started+=("$churn_pid")
 
-# Sampler: elapsed, RSS, threads, descriptors and goroutines of the recorder.
-# The goroutines come from the answer to the previous sample's SIGUSR1.
+# Sampler: elapsed, RSS (and its anonymous part, which is what could leak:
+# the rest is mapped files), threads, descriptors, and the goroutines, Go
+# heap and Go's memory from the OS of the recorder. The last three come from
+# the answer to the previous sample's SIGUSR1.
 sample() {
-  local rss threads fds gor
-  rss=$(awk '/^VmRSS/ {print $2}' "/proc/$rec_pid/status" 2>/dev/null) || return 1
-  threads=$(awk '/^Threads/ {print $2}' "/proc/$rec_pid/status" 2>/dev/null) || return 1
+  local st rss anon threads fds gor heap sys
+  st=$(cat "/proc/$rec_pid/status" 2>/dev/null) || return 1
+  rss=$(awk '/^VmRSS/ {print $2}' <<<"$st"); anon=$(awk '/^RssAnon/ {print $2}' <<<"$st")
+  threads=$(awk '/^Threads/ {print $2}' <<<"$st")
   fds=$(ls "/proc/$rec_pid/fd" 2>/dev/null | wc -l)
-  gor=$(tr '\r' '\n' <"$work/record.log" | grep -a -o 'goroutines [0-9]*' | tail -1 | cut -d' ' -f2)
+  read -r gor heap sys < <(tr '\r' '\n' <"$work/record.log" | grep -a 'goroutines' | tail -1 |
+    sed -E 's/.*goroutines ([0-9]+), heap ([0-9.]+) MB, from the OS ([0-9.]+) MB.*/\1 \2 \3/') || true
   # Only once it records: before its handler is set, SIGUSR1 would end it.
   if grep -q -a frames "$work/record.log"; then kill -USR1 "$rec_pid" 2>/dev/null || true; fi
-  printf '%s %s %s %s %s\n' "$(awk -v a="$(now)" -v b="$t0" 'BEGIN { printf "%d", a - b }')" "$rss" "$threads" "$fds" "${gor:--}"
+  printf '%s %s %s %s %s %s %s %s\n' "$(awk -v a="$(now)" -v b="$t0" 'BEGIN { printf "%d", a - b }')" \
+    "$rss" "$threads" "$fds" "${gor:--}" "${anon:-0}" "${heap:--}" "${sys:--}"
 }
 (
   while kill -0 "$rec_pid" 2>/dev/null; do sample >>"$work/samples" || true; sleep "$sample_s"; done
@@ -136,8 +141,8 @@ stop_db
 
 echo
 echo "recorder over time (every ${sample_s}s; RSS in MB)"
-printf '%8s %9s %8s %6s %11s\n' ELAPSED RSS_MB THREADS FDS GOROUTINES
-awk '{ printf "%7ss %9.1f %8d %6d %11s\n", $1, $2 / 1024, $3, $4, $5 }' "$work/samples"
+printf '%8s %7s %8s %8s %7s %8s %5s %11s\n' ELAPSED RSS_MB ANON_MB GOHEAP_MB GO_OS_MB THREADS FDS GOROUTINES
+awk '{ printf "%7ss %7.1f %8.1f %8s %7s %8d %5d %11s\n", $1, $2 / 1024, $6 / 1024, $7, $8, $3, $4, $5 }' "$work/samples"
 
 # Holes in the recording: consecutive frames further apart than 2.5
 # intervals; a hole that overlaps a restart (with 5 s of slack) is explained.
@@ -167,7 +172,14 @@ awk -v f="$frames" -v want="$((total_s / interval_s))" -v r="$restarts" -v hr="$
   NR == 1 { r0 = $2; t0 = $3; f0 = $4 }
   { if ($2 > rmax) rmax = $2; if ($3 > tmax) tmax = $3; if ($4 > fmax) fmax = $4; r1 = $2; t1 = $3; f1 = $4 }
   $5 != "-" { if (g0 == "") g0 = $5; g1 = $5; if ($5 + 0 > gmax) gmax = $5 + 0 }
+  { t[NR] = $1; rs_[NR] = $2 / 1024; an[NR] = $6 / 1024 }
   END {
+    # Least-squares slope of RSS and of its anonymous part over the second
+    # half, in MB per hour: caches fill in the first minutes, a leak does not
+    # stop.
+    for (i = int(NR / 2) + 1; i <= NR; i++) { n++; sx += t[i]; sy += rs_[i]; sa += an[i]; sxx += t[i] * t[i]; sxy += t[i] * rs_[i]; sxa += t[i] * an[i] }
+    d = n * sxx - sx * sx
+    slope = d > 0 ? (n * sxy - sx * sy) / d * 3600 : 0; aslope = d > 0 ? (n * sxa - sx * sa) / d * 3600 : 0
     printf "%-38s %s\n", "frames recorded / expected", f " / " want
     printf "%-38s %s\n", "frames without rates (down/restart)", u
     printf "%-38s %s\n", "QPS min / max (rates across restarts)", q
@@ -176,6 +188,7 @@ awk -v f="$frames" -v want="$((total_s / interval_s))" -v r="$restarts" -v hr="$
     printf "%-38s %s\n", "holes outside restarts (lost)", hl
     printf "%-38s %s\n", "connection churns ok / failed", co " / " cf
     printf "%-38s %.1f / %.1f / %.1f\n", "RSS MB first / last / max", r0 / 1024, r1 / 1024, rmax / 1024
+    printf "%-38s %+.2f / %+.2f\n", "RSS / anon MB per hour, second half", slope, aslope
     printf "%-38s %d / %d / %d\n", "threads first / last / max", t0, t1, tmax
     printf "%-38s %d / %d / %d\n", "open fds first / last / max", f0, f1, fmax
     printf "%-38s %s / %s / %d\n", "goroutines first / last / max", g0, g1, gmax
