@@ -7,12 +7,14 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/mytop-go/mytop-go/internal/selfstat"
 	"github.com/mytop-go/mytop-go/snapshot"
 	"github.com/rivo/tview"
 )
 
 // Run shows the dashboard in app until the user quits, the terminal goes away
-// (SIGHUP, a read error on the tty) or SIGTERM arrives. Frames are read from
+// (SIGHUP, a read error on the tty) or SIGTERM arrives. SIGUSR1 puts the
+// monitor's own health (selfstat.Line) on the message line. Frames are read from
 // frames on a separate goroutine; when they come faster than the screen
 // redraws, they are batched into one redraw. A closed channel leaves the last
 // frame on screen (end of a replay).
@@ -20,19 +22,10 @@ func (d *Dashboard) Run(app *tview.Application, frames <-chan *snapshot.Frame) e
 	d.app = app
 	app.SetRoot(d.root, true).SetFocus(d.root)
 
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGHUP, syscall.SIGTERM)
-	defer signal.Stop(sigs)
 	done := make(chan struct{})
 	defer close(done)
-	go func() {
-		select {
-		case <-sigs:
-			// Stop is safe from any goroutine; the UI state is left alone.
-			app.Stop()
-		case <-done:
-		}
-	}()
+	stopSignals := d.handleSignals(done)
+	defer stopSignals()
 
 	go d.pump(frames, done)
 	err := app.Run()
@@ -40,6 +33,31 @@ func (d *Dashboard) Run(app *tview.Application, frames <-chan *snapshot.Frame) e
 		return fmt.Errorf("terminal lost: %w", err)
 	}
 	return nil
+}
+
+// handleSignals stops app on SIGHUP or SIGTERM and answers SIGUSR1 until
+// done closes; the returned func unregisters the signals.
+func (d *Dashboard) handleSignals(done <-chan struct{}) func() {
+	end := make(chan os.Signal, 1)
+	signal.Notify(end, syscall.SIGHUP, syscall.SIGTERM)
+	health := make(chan os.Signal, 1)
+	signal.Notify(health, syscall.SIGUSR1)
+	go func() {
+		for {
+			select {
+			case <-end:
+				// Stop is safe from any goroutine; the UI state is left alone.
+				d.app.Stop()
+				return
+			case <-health:
+				line := "mytop-go: " + selfstat.Line()
+				d.app.QueueUpdateDraw(func() { d.say(line) })
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() { signal.Stop(end); signal.Stop(health) }
 }
 
 // pump hands frames to the UI goroutine. At most one redraw is queued at a

@@ -98,3 +98,17 @@ func TestRunKeepsLastFrameWhenSourceEnds(t *testing.T) {
 		t.Errorf("Ctrl-C returned %v", err)
 	}
 }
+
+func TestRunShowsOwnHealthOnSIGUSR1(t *testing.T) {
+	d := New(Options{})
+	screen, _, done := startRun(t, d)
+	if err := syscall.Kill(syscall.Getpid(), syscall.SIGUSR1); err != nil {
+		t.Fatal(err)
+	}
+	// Uncaught, SIGUSR1 would have killed the test binary.
+	waitFor(t, func() bool { return strings.Contains(ScreenText(screen), "mytop-go: goroutines ") })
+	screen.InjectKey(tcell.KeyRune, 'q', tcell.ModNone)
+	if err := waitRun(t, done); err != nil {
+		t.Errorf("quit after SIGUSR1 returned %v", err)
+	}
+}

@@ -5,14 +5,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
 	"syscall"
+
+	"github.com/mytop-go/mytop-go/internal/selfstat"
 )
 
 // selfStatus prints the recorder's own health on SIGUSR1, as dd does: frames,
-// file size, goroutines and heap. A recorder left running for days can be
-// asked whether it is growing without a debug port, and scripts/soak.sh
-// reads its goroutines this way.
+// file size and selfstat.Line.
 type selfStatus struct {
 	sig chan os.Signal
 }
@@ -31,11 +30,8 @@ func (s *selfStatus) poll(w io.Writer, p *progress) {
 	default:
 		return
 	}
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	fmt.Fprintf(w, "\rstatus %s: %d frames, %s, goroutines %d, heap %.1f MB, from the OS %.1f MB\x1b[K\n",
-		p.rec.Path(), p.frames, humanBytes(p.rec.Size()), runtime.NumGoroutine(),
-		float64(m.HeapAlloc)/(1<<20), float64(m.Sys)/(1<<20))
+	fmt.Fprintf(w, "\rstatus %s: %d frames, %s, %s\x1b[K\n",
+		p.rec.Path(), p.frames, humanBytes(p.rec.Size()), selfstat.Line())
 }
 
 func (s *selfStatus) stop() { signal.Stop(s.sig) }
