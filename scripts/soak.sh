@@ -2,21 +2,24 @@
 # Soak test: `mytop-go record` against a throwaway MariaDB for a long time,
 # with the server restarted at fixed intervals and connections churning, to
 # show the recorder neither grows (RSS, threads, open files) nor loses frames.
+# With --live it soaks the dashboard instead: `mytop-go live --record` in a
+# private tmux server, ended with q.
 #
 #   scripts/soak.sh [--duration 1h] [--restart-every 10m] [--churn 1000]
-#                   [--interval 1s] [--sample-every 10s] [--keep]
+#                   [--interval 1s] [--sample-every 10s] [--live] [--keep]
 #
 # Every --sample-every it reads VmRSS, Threads and the open descriptors of the
-# recorder from /proc/PID, and its goroutines from the status line the
-# recorder prints on SIGUSR1 (no debug endpoint). At the end it reads the
-# recording's frame times and lists every hole longer than 2.5 intervals,
-# saying whether a restart explains it. Prints a table; exits 1 when frames
-# were lost outside restarts. Needs mariadb-server, mariadb-client, sqlite3.
+# monitor from /proc/PID, and its goroutines from the health line it gives on
+# SIGUSR1 (no debug endpoint): record prints it on stderr, the dashboard on
+# its message line. At the end it reads the recording's frame times and lists
+# every hole longer than 2.5 intervals, saying whether a restart explains it.
+# Prints a table; exits 1 when frames were lost outside restarts. Needs
+# mariadb-server, mariadb-client, sqlite3 (and tmux for --live).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/sbin:/usr/local/go/bin"
 
-duration=1h restart_every=10m churn=1000 interval=1s sample_every=10s keep=0
+duration=1h restart_every=10m churn=1000 interval=1s sample_every=10s keep=0 live=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) duration="$2"; shift 2 ;;
@@ -25,7 +28,8 @@ while [ $# -gt 0 ]; do
     --interval) interval="$2"; shift 2 ;;
     --sample-every) sample_every="$2"; shift 2 ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    --live) live=1; shift ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "soak.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -39,16 +43,20 @@ seconds() {
 }
 total_s=$(seconds "$duration"); restart_s=$(seconds "$restart_every")
 sample_s=$(seconds "$sample_every"); interval_s=$(seconds "$interval")
-for tool in mariadbd mariadb-install-db mariadb mariadb-admin sqlite3 go; do
+tools="mariadbd mariadb-install-db mariadb mariadb-admin sqlite3 go"
+[ "$live" = 0 ] || tools="$tools tmux"
+for tool in $tools; do
   command -v "$tool" >/dev/null || { echo "soak.sh: $tool not found" >&2; exit 2; }
 done
 
 work="$(mktemp -d /tmp/soak.XXXXXX)"
+tmux_sock="soak-$$"
 sock="$work/mysqld.sock"
 started=() # PIDs this script started, stopped by PID on exit
 cleanup() {
   for pid in "${started[@]}"; do kill "$pid" 2>/dev/null || true; done
   [ -n "${db_pid:-}" ] && kill -KILL "$db_pid" 2>/dev/null || true
+  [ "$live" = 0 ] || tmux -L "$tmux_sock" kill-server 2>/dev/null || true
   if [ "$keep" = 1 ]; then echo "kept $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
@@ -81,9 +89,19 @@ stop_db() {
 now() { date +%s.%N; }
 
 start_db
-"$work/mytop-go" record --no-defaults -S "$sock" -uroot -o "$work/soak.mytop" \
-  --interval "$interval" --duration "${total_s}s" 2>"$work/record.log" &
-rec_pid=$!; started+=("$rec_pid")
+if [ "$live" = 0 ]; then
+  "$work/mytop-go" record --no-defaults -S "$sock" -uroot -o "$work/soak.mytop" \
+    --interval "$interval" --duration "${total_s}s" 2>"$work/record.log" &
+  rec_pid=$!; started+=("$rec_pid")
+else
+  # The pane runs a shell that keeps the dashboard's exit status; rec_pid is
+  # the dashboard itself, its child.
+  tmux -L "$tmux_sock" -f /dev/null new-session -d -s soak -x 160 -y 50 \
+    "'$work/mytop-go' live --no-defaults -S '$sock' -uroot --interval '$interval' --record '$work/soak.mytop' 2>'$work/record.log'; echo \$? >'$work/live.rc'; sleep 600"
+  shell_pid=$(tmux -L "$tmux_sock" display -p -t soak '#{pane_pid}')
+  for _ in $(seq 1 100); do rec_pid=$(pgrep -P "$shell_pid" -x mytop-go || true); [ -n "$rec_pid" ] && break; sleep 0.1; done
+  [ -n "$rec_pid" ] || { echo "soak.sh: the dashboard did not start" >&2; cat "$work/record.log" >&2; exit 1; }
+fi
 t0=$(now)
 
 # Connection churn: $churn short connections spread evenly over the run; the
@@ -102,6 +120,21 @@ t0=$(now)
 ) &
 churn_pid=$!; started+=("$churn_pid")
 
+# health prints the monitor's latest health line. The recorder's is the
+# answer to the previous sample's SIGUSR1; the dashboard's is on its screen a
+# moment after the signal. Either is asked only once the monitor has set its
+# handler (it prints frames, or has drawn its header): before, SIGUSR1 ends it.
+health() {
+  if [ "$live" = 0 ]; then
+    tr '\r' '\n' <"$work/record.log" | grep -a 'goroutines' | tail -1
+    if grep -q -a frames "$work/record.log"; then kill -USR1 "$rec_pid" 2>/dev/null || true; fi
+  elif tmux -L "$tmux_sock" capture-pane -p -t soak | grep -q LIVE; then
+    kill -USR1 "$rec_pid" 2>/dev/null || return 0
+    sleep 1
+    tmux -L "$tmux_sock" capture-pane -p -t soak | grep -a 'goroutines' | tail -1
+  fi
+}
+
 # Sampler: elapsed, RSS (and its anonymous part, which is what could leak:
 # the rest is mapped files), threads, descriptors, and the goroutines, Go
 # heap and Go's memory from the OS of the recorder. The last three come from
@@ -112,10 +145,7 @@ sample() {
   rss=$(awk '/^VmRSS/ {print $2}' <<<"$st"); anon=$(awk '/^RssAnon/ {print $2}' <<<"$st")
   threads=$(awk '/^Threads/ {print $2}' <<<"$st")
   fds=$(ls "/proc/$rec_pid/fd" 2>/dev/null | wc -l)
-  read -r gor heap sys < <(tr '\r' '\n' <"$work/record.log" | grep -a 'goroutines' | tail -1 |
-    sed -E 's/.*goroutines ([0-9]+), heap ([0-9.]+) MB, from the OS ([0-9.]+) MB.*/\1 \2 \3/') || true
-  # Only once it records: before its handler is set, SIGUSR1 would end it.
-  if grep -q -a frames "$work/record.log"; then kill -USR1 "$rec_pid" 2>/dev/null || true; fi
+  read -r gor heap sys < <(health | sed -E 's/.*goroutines ([0-9]+), heap ([0-9.]+) MB, from the OS ([0-9.]+) MB.*/\1 \2 \3/') || true
   printf '%s %s %s %s %s %s %s %s\n' "$(awk -v a="$(now)" -v b="$t0" 'BEGIN { printf "%d", a - b }')" \
     "$rss" "$threads" "$fds" "${gor:--}" "${anon:-0}" "${heap:--}" "${sys:--}"
 }
@@ -135,7 +165,15 @@ while :; do
   echo "$down $up" >>"$work/restarts"; restarts=$((restarts + 1))
   echo "soak: restart $restarts at +${elapsed}s took $(awk -v a="$up" -v b="$down" 'BEGIN { printf "%.1f", a - b }')s" >&2
 done
-rec_status=0; wait "$rec_pid" || rec_status=$?
+if [ "$live" = 0 ]; then
+  rec_status=0; wait "$rec_pid" || rec_status=$?
+else
+  sleep $((total_s - $(awk -v a="$(now)" -v b="$t0" 'BEGIN { printf "%d", a - b }'))) 2>/dev/null || true
+  tmux -L "$tmux_sock" capture-pane -p -t soak >"$work/final.screen"
+  tmux -L "$tmux_sock" send-keys -t soak q
+  for _ in $(seq 1 100); do [ -s "$work/live.rc" ] && break; sleep 0.1; done
+  rec_status=$(cat "$work/live.rc" 2>/dev/null || echo "did not quit")
+fi
 kill "$churn_pid" 2>/dev/null || true
 stop_db
 
@@ -195,5 +233,9 @@ awk -v f="$frames" -v want="$((total_s / interval_s))" -v r="$restarts" -v hr="$
     printf "%-38s %s\n", "recorder exit status", rs
   }' "$work/samples"
 cat "$work/holes.detail"
-tail -c 300 "$work/record.log" | tr '\r' '\n' | sed 's/\x1b\[K//' | tail -1
+if [ "$live" = 0 ]; then
+  tail -c 300 "$work/record.log" | tr '\r' '\n' | sed 's/\x1b\[K//' | tail -1
+else
+  echo "the dashboard's last screen, top and bottom:"; head -3 "$work/final.screen"; grep -v '^ *$' "$work/final.screen" | tail -2
+fi
 [ "$holes_lost" = 0 ] && [ "$rec_status" = 0 ]
