@@ -19,8 +19,10 @@ const (
 	errDBAccessDenied       = 1044
 	errHostNotPrivileged    = 1130
 	errTooManyConnections   = 1040
-	errSecureTransportMySQL = 3159
-	errSecureTransportMaria = 4036
+	// errSecureTransport is MySQL's refusal of plain TCP under
+	// require_secure_transport, and MariaDB's since 11.4 (MDEV-30178);
+	// earlier MariaDB answers errAccessDenied instead.
+	errSecureTransport = 3159
 )
 
 var accessDeniedUser = regexp.MustCompile(`for user ('[^']*'@'[^']*')`)
@@ -28,12 +30,14 @@ var accessDeniedUser = regexp.MustCompile(`for user ('[^']*'@'[^']*')`)
 // DescribeConnError turns a connection failure into one clear line naming
 // addr (host:port or socket path). It never includes a password: the driver's
 // messages do not carry one, and server messages are reduced to their subject.
-func DescribeConnError(err error, addr string) string {
+// unencryptedTCP says the login went over TCP without TLS, which MariaDB
+// before 11.4 refuses under require_secure_transport as a wrong password.
+func DescribeConnError(err error, addr string, unencryptedTCP bool) string {
 	if err == nil {
 		return ""
 	}
 	if me := (*mysql.MySQLError)(nil); errors.As(err, &me) {
-		return describeServerRefusal(me, addr)
+		return describeServerRefusal(me, addr, unencryptedTCP)
 	}
 	var dnsErr *net.DNSError
 	switch {
@@ -55,7 +59,7 @@ func DescribeConnError(err error, addr string) string {
 	return fmt.Sprintf("cannot connect to %s: %s", addr, firstLine(err.Error()))
 }
 
-func describeServerRefusal(me *mysql.MySQLError, addr string) string {
+func describeServerRefusal(me *mysql.MySQLError, addr string, unencryptedTCP bool) string {
 	switch me.Number {
 	case errAccessDenied:
 		who := "this user"
@@ -65,6 +69,9 @@ func describeServerRefusal(me *mysql.MySQLError, addr string) string {
 		if strings.Contains(me.Message, "using password: NO") {
 			return fmt.Sprintf("access denied for user %s (no password was given: use -p)", who)
 		}
+		if unencryptedTCP {
+			return fmt.Sprintf("access denied for user %s (check the password; the connection was not encrypted, so if the server requires TLS use --ssl-mode=REQUIRED)", who)
+		}
 		return fmt.Sprintf("access denied for user %s (check the password)", who)
 	case errDBAccessDenied:
 		return "access denied to the database: " + firstLine(me.Message)
@@ -72,7 +79,7 @@ func describeServerRefusal(me *mysql.MySQLError, addr string) string {
 		return fmt.Sprintf("%s refuses this client host: %s", addr, firstLine(me.Message))
 	case errTooManyConnections:
 		return fmt.Sprintf("%s has too many connections", addr)
-	case errSecureTransportMySQL, errSecureTransportMaria:
+	case errSecureTransport:
 		return fmt.Sprintf("%s: server requires TLS (use --ssl-mode=REQUIRED)", addr)
 	}
 	return fmt.Sprintf("%s: %s", addr, firstLine(me.Error()))

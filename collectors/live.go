@@ -42,11 +42,13 @@ var _ pipeline.Source = (*Live)(nil)
 type Live struct {
 	opts    LiveOptions
 	address string
-	db      *sql.DB // sampling pool: one connection in use at a time, none idle
-	link    serverLink
-	actions *actionConn
-	entries []*scheduled
-	host    hostRunner
+	// unencryptedTCP: logins go over TCP without TLS (see DescribeConnError).
+	unencryptedTCP bool
+	db             *sql.DB // sampling pool: one connection in use at a time, none idle
+	link           serverLink
+	actions        *actionConn
+	entries        []*scheduled
+	host           hostRunner
 
 	// tick serialises Next's sampling with Close.
 	tick   sync.Mutex
@@ -82,7 +84,8 @@ func NewLive(opts LiveOptions) (*Live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("live: %v", err)
 	}
-	l := &Live{opts: opts, address: AddressOf(cfg), db: sql.OpenDB(connector)}
+	l := &Live{opts: opts, address: AddressOf(cfg), unencryptedTCP: cfg.Net == "tcp" && cfg.TLS == nil,
+		db: sql.OpenDB(connector)}
 	l.db.SetMaxIdleConns(0)
 	l.actions = newActionConn(connector, &l.link)
 	l.entries = l.schedule()
@@ -143,7 +146,7 @@ func (l *Live) Connect(ctx context.Context) error {
 	}
 	sess, err := openSession(ctx, l.db)
 	if err != nil {
-		return errors.New(DescribeConnError(err, l.address))
+		return errors.New(DescribeConnError(err, l.address, l.unencryptedTCP))
 	}
 	l.adopt(sess)
 	return nil

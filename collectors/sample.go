@@ -49,7 +49,7 @@ func (l *Live) ensureSession(ctx context.Context, now time.Time) bool {
 	}
 	sess, err := openSession(ctx, l.db)
 	if err != nil {
-		l.lastErr = DescribeConnError(err, l.address)
+		l.lastErr = DescribeConnError(err, l.address, l.unencryptedTCP)
 		l.backoff = min(max(2*l.backoff, l.opts.Interval), l.opts.MaxBackoff)
 		l.retryAt = now.Add(l.backoff)
 		return false
