@@ -15,10 +15,10 @@ import (
 
 // Server errors that explain a failed login.
 const (
-	errAccessDenied         = 1045
-	errDBAccessDenied       = 1044
-	errHostNotPrivileged    = 1130
-	errTooManyConnections   = 1040
+	errAccessDenied       = 1045
+	errDBAccessDenied     = 1044
+	errHostNotPrivileged  = 1130
+	errTooManyConnections = 1040
 	// errSecureTransport is MySQL's refusal of plain TCP under
 	// require_secure_transport, and MariaDB's since 11.4 (MDEV-30178);
 	// earlier MariaDB answers errAccessDenied instead.
