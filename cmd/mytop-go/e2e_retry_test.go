@@ -1,0 +1,73 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mytop-go/mytop-go/internal/testdb"
+	"github.com/mytop-go/mytop-go/internal/tmuxtest"
+)
+
+// TestHeaderSaysWhyWhileRetrying rotates the monitor's password under a live
+// dashboard and drops its connection: the header names the refusal (not a
+// bare "no answer") while it retries, and once the password is back the
+// dashboard recovers by itself.
+func TestHeaderSaysWhyWhileRetrying(t *testing.T) {
+	bin := binary(t)
+	srv := testdb.Start(t)
+	args := append([]string{bin}, monitorUser(t, srv)...)
+	args = append(args, "--interval", "500ms")
+	s := tmuxtest.Start(t, 160, 45, []string{"HOME=" + t.TempDir()}, args...)
+	s.WaitFor(20*time.Second, "MariaDB", "QPS ")
+
+	srv.Exec(t, "ALTER USER 'monitor'@'localhost' IDENTIFIED BY 'rotated-pw'")
+	killSessionsOf(t, srv, "monitor")
+	s.WaitFor(15*time.Second, "!! no answer", "access denied for user 'monitor'@'localhost' (check the password)")
+	if screen := s.Screen(); strings.Contains(screen, "mon-pw") || strings.Contains(screen, "rotated-pw") {
+		t.Fatalf("a password is on the screen:\n%s", screen)
+	}
+
+	srv.Exec(t, "ALTER USER 'monitor'@'localhost' IDENTIFIED BY 'mon-pw'")
+	// The retry backs off to at most a few seconds.
+	deadline := time.Now().Add(20 * time.Second)
+	for screen := s.Screen(); strings.Contains(screen, "access denied") || strings.Contains(screen, "!! no answer"); screen = s.Screen() {
+		if time.Now().After(deadline) {
+			t.Fatalf("still refused 20 s after the password came back:\n%s", s.Screen())
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	s.Keys("q")
+	if status := s.WaitExit(10 * time.Second); status != "0" {
+		t.Errorf("exit status %s, want 0:\n%s", status, s.Screen())
+	}
+}
+
+// killSessionsOf ends every connection of user, as a DBA's KILL would.
+func killSessionsOf(t *testing.T, srv *testdb.Server, user string) {
+	t.Helper()
+	db := srv.DB(t)
+	rows, err := db.Query("SELECT id FROM information_schema.processlist WHERE user = ?", user)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if len(ids) == 0 {
+		t.Fatalf("user %s has no connection to kill", user)
+	}
+	for _, id := range ids {
+		// KILL takes no placeholder; id is an integer read from the server.
+		if _, err := db.Exec("KILL " + strconv.FormatInt(id, 10)); err != nil {
+			t.Logf("KILL %d: %v", id, err) // it may have gone already
+		}
+	}
+}
