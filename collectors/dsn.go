@@ -29,6 +29,9 @@ const connectTimeout = 5 * time.Second
 func (o ConnOptions) Config() (*mysql.Config, error) {
 	cfg := mysql.NewConfig()
 	if o.DSN != "" {
+		if dsnMisreadsPassword(o.DSN) {
+			return nil, errors.New("invalid --dsn: the '/' in the password reads as the one before the database name; end the DSN with '/' (user:password@tcp(host:port)/)")
+		}
 		parsed, err := mysql.ParseDSN(o.DSN)
 		if err != nil {
 			return nil, fmt.Errorf("invalid --dsn: %v", redactDSNError(err, o.DSN))
@@ -199,6 +202,18 @@ func verifyChainOnly(roots *x509.CertPool) func([][]byte, [][]*x509.Certificate)
 // never credentials.
 func AddressOf(cfg *mysql.Config) string {
 	return cfg.Addr
+}
+
+// dsnMisreadsPassword reports a DSN like user:pa/ss@tcp(host) that lacks its
+// final '/'. The driver splits at the last '/', finds no '@' before it and
+// takes the user and a piece of the password for the network, address or
+// database name, where its errors and String() would show them. A ':' after a
+// '(' is an address's port, not a password's start.
+func dsnMisreadsPassword(dsn string) bool {
+	colon := strings.IndexByte(dsn, ':')
+	slash := strings.LastIndexByte(dsn, '/')
+	return colon >= 0 && !strings.ContainsAny(dsn[:colon], "(/") &&
+		colon < slash && slash < strings.LastIndexByte(dsn, '@') && !strings.Contains(dsn[:slash], "@")
 }
 
 // redactDSNError keeps a DSN's password out of a parse error.

@@ -64,6 +64,8 @@ func TestStringNeverShowsPassword(t *testing.T) {
 		{Host: "db1", User: "app", Password: "hunter2", PasswordSet: true},
 		{DSN: "app:hunter2@tcp(db2:3306)/x"},
 		{DSN: "app:hunter2@tcp(db2:3306", User: "x"},
+		{DSN: "app:hunter2/x@tcp(db2:3306)"},
+		{DSN: "app:(hunter2)/x@db2"},
 	} {
 		if s := o.String(); strings.Contains(s, "hunter2") {
 			t.Errorf("String() leaks the password: %q", s)
@@ -71,6 +73,21 @@ func TestStringNeverShowsPassword(t *testing.T) {
 		if _, err := o.Config(); err != nil && strings.Contains(err.Error(), "hunter2") {
 			t.Errorf("Config error leaks the password: %v", err)
 		}
+	}
+}
+
+func TestDSNSlashInPassword(t *testing.T) {
+	cfg, err := ConnOptions{DSN: "app:pa/ss@tcp(db2:3306)/shop"}.Config()
+	if err != nil || cfg.Passwd != "pa/ss" || cfg.Addr != "db2:3306" {
+		t.Errorf("password with '/': %+v %v", cfg, err)
+	}
+	for _, dsn := range []string{"tcp(db2:3306)/shop@x", "app:pw@tcp(db2:3306)/shop?x=a@b"} {
+		if _, err := (ConnOptions{DSN: dsn}).Config(); err != nil && strings.Contains(err.Error(), "end the DSN with '/'") {
+			t.Errorf("%q: %v", dsn, err)
+		}
+	}
+	if _, err := (ConnOptions{DSN: "app:pa/ss@tcp(db2:3306)"}).Config(); err == nil || !strings.Contains(err.Error(), "end the DSN with '/'") {
+		t.Errorf("missing final '/': %v", err)
 	}
 }
 
@@ -120,4 +137,43 @@ func TestConfigSSLModes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzDSNPassword builds --dsn values around a password holding a marker
+// found nowhere else in them: neither the error for a DSN the driver rejects
+// nor the String() of one it accepts may show the marker. The driver parses
+// "user:pass@net(addr)/db" from its last '/' backwards, so a password with
+// '/', '(' or '@' in it is where a description can go wrong.
+func FuzzDSNPassword(f *testing.F) {
+	const marker = "Zq9xW"
+	f.Add("app", "", "", "tcp(db2:3306)/shop")
+	f.Add("app", "pa", "/ss", "tcp(db2:3306)")
+	f.Add("app", "p@ss", "(x)", "tcp(db2:3306)/shop?timeout=5s")
+	f.Add("", "", "", "unix(/run/mysqld/mysqld.sock)/?parseTime=maybe")
+	f.Add("app", "", "", "tcp(db2:3306/shop")
+	f.Add("app", "a/", "", "/db%zz")
+	f.Fuzz(func(t *testing.T, user, before, after, rest string) {
+		if strings.ContainsAny(user, ":@/") {
+			t.Skip() // then the password no longer starts after user's ':'
+		}
+		if strings.Contains(before+after, "@") && !strings.Contains(rest, "/") {
+			// user:a@b/c@h reads as password "a", network "b" and
+			// database "c@h" as well as it does as password "a@b/c".
+			t.Skip()
+		}
+		dsn := user + ":" + before + marker + after + "@" + rest
+		if strings.Count(dsn, marker) != 1 {
+			t.Skip()
+		}
+		o := ConnOptions{DSN: dsn, User: "u"}
+		if _, err := o.Config(); err != nil {
+			if strings.Contains(err.Error(), marker) {
+				t.Fatalf("Config(%q) error shows the password: %v", dsn, err)
+			}
+			return
+		}
+		if s := o.String(); strings.Contains(s, marker) {
+			t.Fatalf("String() of %q shows the password: %q", dsn, s)
+		}
+	})
 }

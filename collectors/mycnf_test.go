@@ -101,3 +101,80 @@ func TestOptionFilePasswordPermissionWarning(t *testing.T) {
 		})
 	}
 }
+
+// quoteOption writes v so that parseOptionLine reads it back unchanged: the
+// line must survive TrimSpace, the scanner's line split and the '#' comment.
+func quoteOption(v string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; c {
+		case '\\', '"':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// FuzzOptionFile reads a fuzzed option file, writes back what it read in a
+// canonical form and reads that again: the two readings must agree, so a key
+// or value the reader normalises is a fixed point of its own normalisation.
+// Inputs with !include are skipped, since following them would read files
+// outside the test's own directory.
+func FuzzOptionFile(f *testing.F) {
+	f.Add("[client]\nuser=app\npassword=\"se#cret \\\"x\\\"\"\n[mysqld]\nport=9999\n")
+	f.Add("# comment\n; comment\n[Client]\nloose_ssl_ca = /ca.pem # trailing\nhost='db1' x\nssl-mode\n")
+	f.Add("[mytop]\nport = 3308\r\npassword=a\\sb\\\\c\\\n[client-mariadb]\nsocket=/run/mysqld/mysqld.sock\n")
+	f.Add("[client]\nloose-loose-user=x\n  =nokey\nnot an option line\n[mysqldump]\nuser=dump\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		if strings.Contains(text, "!include") {
+			t.Skip()
+		}
+		dir := t.TempDir()
+		first := newOptionReader()
+		if err := first.readFile(writeFile(t, dir, "a.cnf", text, 0o600), true, 0); err != nil {
+			return // lines over the scanner's limit; nothing was promised
+		}
+		var canon strings.Builder
+		canon.WriteString("[client]\n")
+		for key, v := range first.values {
+			if key == "" || strings.ContainsAny(key, " \t=_") {
+				t.Fatalf("key %q is not normalised", key)
+			}
+			if len(v.value) > len(text) {
+				t.Fatalf("value %q longer than the file", v.value)
+			}
+			if !v.hasValue && v.value != "" {
+				t.Fatalf("key %q has value %q but no '='", key, v.value)
+			}
+			// The reader strips one "loose-" prefix, so a key that still
+			// starts with it needs another to read back as itself.
+			canon.WriteString("loose-" + key)
+			if v.hasValue {
+				canon.WriteString("=" + quoteOption(v.value))
+			}
+			canon.WriteByte('\n')
+		}
+		second := newOptionReader()
+		if err := second.readFile(writeFile(t, dir, "b.cnf", canon.String(), 0o600), true, 0); err != nil {
+			t.Fatalf("canonical file: %v\n%s", err, canon.String())
+		}
+		if len(second.values) != len(first.values) {
+			t.Fatalf("re-read %d keys, first read %d\n%s", len(second.values), len(first.values), canon.String())
+		}
+		for key, v := range first.values {
+			w, ok := second.values[key]
+			if !ok || w.value != v.value || w.hasValue != v.hasValue {
+				t.Fatalf("key %q: first %q (%v), re-read %q (%v, present %v)", key, v.value, v.hasValue, w.value, w.hasValue, ok)
+			}
+		}
+	})
+}
