@@ -35,11 +35,15 @@ func parseFilter(s string) (procFilter, error) {
 			return procFilter{}, fmt.Errorf("unknown filter field %q (use user: db: host: state: cmd: id: or plain text)", field)
 		}
 		if field == "id" {
-			if _, err := strconv.ParseInt(value, 10, 64); err != nil {
+			n, err := strconv.ParseInt(value, 10, 64)
+			if err != nil {
 				return procFilter{}, fmt.Errorf("id:%s is not a thread id", value)
 			}
+			value = strconv.FormatInt(n, 10) // id:+42 and id:042 mean thread 42
 		}
-		f.terms = append(f.terms, filterTerm{field: field, value: strings.ToLower(value)})
+		// Lowered as containsFold folds: only ASCII, so É and bytes that are
+		// not UTF-8 still match themselves.
+		f.terms = append(f.terms, filterTerm{field: field, value: lowerASCII(value)})
 	}
 	return f, nil
 }
@@ -87,6 +91,21 @@ func containsFold(s, lowerNeedle string) bool {
 		}
 	}
 	return false
+}
+
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }
 
 func equalFoldASCII(s, lower string) bool {

@@ -2,9 +2,13 @@ package ui
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
+
+	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 func TestSortKeysChangeOrder(t *testing.T) {
@@ -120,6 +124,86 @@ func TestParseFilter(t *testing.T) {
 			t.Errorf("%q matched %v, want %v", c.in, got, c.wantIDs)
 		}
 	}
+}
+
+// FuzzParseFilter checks the filter against the thread it describes: a row
+// whose fields hold the very text typed after each field name (in whatever
+// case) must match, since matching is case-insensitive substring and id is
+// the thread's number. It also checks that a rejected filter keeps nothing,
+// that the text shown back as the filter parses to the same terms, and that
+// matching agrees with a plain ASCII-lowered substring search.
+func FuzzParseFilter(f *testing.F) {
+	f.Add("user:web state:LOCK items", "App", "UPDATE items SET x=1")
+	f.Add("id:5121", "root", "")
+	f.Add("  host:10.0.0.12   cmd:Sleep ", "Web", "select 1")
+	f.Add("USER:ÉLODIE text:Ünïcode", "élodie", "ÜNÏCODE")
+	f.Add("id:+0042 db:", "x", "y")
+	f.Add("colour:red", "", "")
+	f.Fuzz(func(t *testing.T, s, user, info string) {
+		flt, err := parseFilter(s)
+		if err != nil {
+			if !flt.empty() || flt.raw != "" {
+				t.Fatalf("%q: error %v with filter %+v", s, err, flt)
+			}
+			return
+		}
+		words := strings.Fields(s)
+		if len(flt.terms) != len(words) || flt.raw != strings.TrimSpace(s) {
+			t.Fatalf("%q: %d terms, raw %q", s, len(flt.terms), flt.raw)
+		}
+		again, err := parseFilter(flt.raw)
+		if err != nil || !slices.Equal(again.terms, flt.terms) {
+			t.Fatalf("re-parsing %q: %+v %v, first %+v", flt.raw, again.terms, err, flt.terms)
+		}
+		// The thread the filter was typed for: each field holds the typed
+		// values, all id terms name its number.
+		typed := map[string]string{}
+		var id int64
+		ids := map[int64]bool{}
+		for _, w := range words {
+			field, value, found := strings.Cut(w, ":")
+			if !found {
+				field, value = "text", w
+			}
+			field = strings.ToLower(field)
+			if field == "id" {
+				n, err := strconv.ParseInt(value, 10, 64)
+				if err != nil {
+					t.Fatalf("%q: accepted id %q", s, value)
+				}
+				id, ids[n] = n, true
+				continue
+			}
+			typed[field] += value
+		}
+		p := snapshot.Process{ID: id, User: typed["user"], DB: typed["db"], Host: typed["host"],
+			State: typed["state"], Command: typed["cmd"], Info: typed["text"]}
+		if len(ids) <= 1 && !flt.match(&p) {
+			t.Fatalf("filter %q does not match its own thread %+v", s, p)
+		}
+		for _, term := range flt.terms {
+			if !filterFields[term.field] {
+				t.Fatalf("%q: field %q", s, term.field)
+			}
+			for _, hay := range []string{user, info} {
+				want := strings.Contains(asciiFolded(hay), term.value)
+				if got := containsFold(hay, term.value); got != want {
+					t.Fatalf("containsFold(%q, %q) = %v, want %v", hay, term.value, got, want)
+				}
+			}
+		}
+	})
+}
+
+// asciiFolded is the reference for containsFold, written the plain way.
+func asciiFolded(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 func TestSelectionFollowsThreadAcrossFrames(t *testing.T) {
