@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -83,9 +84,14 @@ func SetProcessField(p *Process, column, value string) (known bool, err error) {
 	return true, nil
 }
 
-// setSeconds keeps a finer Time_ms when the row already had one.
+// setSeconds keeps a finer Time_ms when the row already had one. Seconds
+// whose milliseconds overflow are out of range, as ParseInt says of digits
+// beyond an int64, rather than wrapping to a negative time.
 func setSeconds(p *Process, value string) error {
 	v, err := parseOptionalInt(value, 0)
+	if err == nil && (v > math.MaxInt64/1000 || v < math.MinInt64/1000) {
+		return strconv.ErrRange
+	}
 	if err == nil && (p.TimeMS == 0 || p.TimeMS/1000 != v) {
 		p.TimeMS = v * 1000
 	}
@@ -94,6 +100,9 @@ func setSeconds(p *Process, value string) error {
 
 func setMillis(p *Process, value string) error {
 	v, err := parseOptionalFloat(value)
+	if err == nil && !(v >= math.MinInt64 && v < math.MaxInt64) {
+		return strconv.ErrRange // NaN, Inf or beyond an int64: converting would wrap
+	}
 	if err == nil {
 		p.TimeMS = int64(v)
 	}

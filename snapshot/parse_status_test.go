@@ -1,7 +1,9 @@
 package snapshot
 
 import (
+	"maps"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -89,4 +91,61 @@ func TestParseStatusTableFixtures(t *testing.T) {
 	if _, err := ParseStatusTable("SHOW GLOBAL VARIABLES\n\n--------------\n"); err == nil {
 		t.Error("ParseStatusTable accepted text without rows")
 	}
+}
+
+// FuzzParseStatusTable writes the table it read back out, each row in the
+// form that keeps its value (tab-separated, or boxed for a value holding a
+// tab), and reads it again: the same names and values must come back. Rows
+// read on their own must keep to what the row parsers promise.
+func FuzzParseStatusTable(f *testing.F) {
+	for _, path := range []string{"testdata/status-tsv.txt", "testdata/status-boxed.txt"} {
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(raw[:min(len(raw), 1500)]))
+	}
+	f.Add("Variable_name\tValue\nCom_select\t5477\r\nBinlog_snapshot_file\nwsrep.x\t a b \n")
+	f.Add("+--+\n| Variable_name | Value |\n| Uptime | 11 |\n| X | a\tb | c |\n|\n")
+	f.Add("SHOW GLOBAL VARIABLES\n\n--------------\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		for line := range strings.Lines(text) {
+			if name, value, ok := ParseStatusRow(line); ok {
+				if !isVariableName(name) || name == "Variable_name" || strings.ContainsAny(value, "\t") ||
+					strings.HasSuffix(value, "\n") || strings.HasSuffix(value, "\r") {
+					t.Fatalf("ParseStatusRow(%q) = %q, %q", line, name, value)
+				}
+				if n, v, ok := ParseStatusRow(name + "\t" + value); !ok || n != name || v != value {
+					t.Fatalf("row %q re-read as %q, %q, %v", line, n, v, ok)
+				}
+			}
+			if name, value, ok := ParseBoxedRow(line); ok {
+				if !isVariableName(name) || name == "Variable_name" || value != strings.TrimSpace(value) {
+					t.Fatalf("ParseBoxedRow(%q) = %q, %q", line, name, value)
+				}
+				if n, v, ok := ParseBoxedRow("| " + name + " | " + value + " |"); !ok || n != name || v != value {
+					t.Fatalf("boxed row %q re-read as %q, %q, %v", line, n, v, ok)
+				}
+			}
+		}
+		m, err := ParseStatusTable(text)
+		if (err == nil) != (len(m) > 0) {
+			t.Fatalf("%d rows with error %v", len(m), err)
+		}
+		if err != nil {
+			return
+		}
+		var out strings.Builder
+		for name, value := range m {
+			if strings.Contains(value, "\t") {
+				out.WriteString("| " + name + " | " + value + " |\n")
+			} else {
+				out.WriteString(name + "\t" + value + "\n")
+			}
+		}
+		again, err := ParseStatusTable(out.String())
+		if err != nil || !maps.Equal(again, m) {
+			t.Fatalf("re-reading %q: %v %v, first %v", out.String(), again, err, m)
+		}
+	})
 }
