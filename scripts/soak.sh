@@ -126,7 +126,9 @@ churn_pid=$!; started+=("$churn_pid")
 # handler (it prints frames, or has drawn its header): before, SIGUSR1 ends it.
 health() {
   if [ "$live" = 0 ]; then
-    tr '\r' '\n' <"$work/record.log" | grep -a 'goroutines' | tail -1
+    # No line before the first answer: under errexit the failed grep would
+    # end this function before it sends the first signal.
+    tr '\r' '\n' <"$work/record.log" | grep -a 'goroutines' | tail -1 || true
     if grep -q -a frames "$work/record.log"; then kill -USR1 "$rec_pid" 2>/dev/null || true; fi
   elif tmux -L "$tmux_sock" capture-pane -p -t soak | grep -q LIVE; then
     kill -USR1 "$rec_pid" 2>/dev/null || return 0
