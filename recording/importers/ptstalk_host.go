@@ -149,8 +149,11 @@ func cpuTicks(f []string) snapshot.CPUTimes {
 	return snapshot.CPUTimes{User: v[0], Nice: v[1], System: v[2], Idle: v[3], IOWait: v[4], IRQ: v[5], SoftIRQ: v[6], Steal: v[7]}
 }
 
-// applyDiskstats reads /proc/diskstats rows of devices that did any I/O.
+// applyDiskstats reads /proc/diskstats rows of devices that did any I/O. A
+// later block in the same second replaces the devices of an earlier one, as
+// it does the other counters, rather than listing them twice.
 func applyDiskstats(h *snapshot.Host, lines []string) {
+	h.Disks = nil
 	for _, line := range lines {
 		f := strings.Fields(line)
 		if len(f) < 14 {

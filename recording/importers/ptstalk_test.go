@@ -227,3 +227,23 @@ func TestPtStalkProgressReachesTotal(t *testing.T) {
 		t.Errorf("progress ended at %d of %d", done, total)
 	}
 }
+
+// Two /proc/diskstats copies stamped in the same second make one host, with
+// the later copy's counters, not each device twice.
+func TestPtStalkDiskstatsSameSecond(t *testing.T) {
+	dir := t.TempDir()
+	text := "TS 1796099913.0 x\n 8 0 sda 1 0 8 1 2 0 16 1 0 3 4\nTS 1796099913.9 x\n 8 0 sda 2 0 8 1 2 0 16 1 0 3 4\n"
+	for part, text := range map[string]string{"diskstats": text, "procstat": "TS 1796099913.0 x\ncpu 1 2 3 4\n"} {
+		if err := os.WriteFile(filepath.Join(dir, "2026_12_01_04_38_31-"+part), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := Import(dir, Options{Location: time.UTC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := c.Sessions[0].Snapshots[0].Host
+	if h == nil || len(h.Disks) != 1 || h.Disks[0].Reads != 2 {
+		t.Fatalf("host %+v", h)
+	}
+}
