@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/internal/testdb"
+	"github.com/mytop-go/mytop-go/recording"
 )
 
 // TestPasswordLeavesTheProcessTitle runs a recorder with -pPASSWORD and reads
@@ -55,7 +57,35 @@ func TestPasswordLeavesTheProcessTitle(t *testing.T) {
 			t.Errorf("password written to %s", f)
 		}
 	}
+	// Frames are compressed: the raw bytes would hide a password in them.
+	noPasswordInFrames(t, out, "Hunter2Secret")
 	if info, err := os.Stat(out); err != nil || info.Mode().Perm() != 0o600 {
 		t.Errorf("recording mode: %v %v, want 0600", info.Mode(), err)
+	}
+}
+
+// noPasswordInFrames decodes every frame and the meta of a recording and
+// fails if pw appears in any of them.
+func noPasswordInFrames(t *testing.T, path, pw string) {
+	t.Helper()
+	r, err := recording.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if r.Len() == 0 {
+		t.Fatal("the recording has no frames to check")
+	}
+	if b, _ := json.Marshal(r.Meta()); bytes.Contains(b, []byte(pw)) {
+		t.Errorf("password in the recording's meta: %s", b)
+	}
+	for i := 0; i < r.Len(); i++ {
+		s, err := r.Snapshot(i)
+		if err != nil {
+			t.Fatalf("frame %d: %v", i, err)
+		}
+		if b, _ := json.Marshal(s); bytes.Contains(b, []byte(pw)) {
+			t.Errorf("password in frame %d", i)
+		}
 	}
 }
