@@ -207,13 +207,29 @@ func AddressOf(cfg *mysql.Config) string {
 // dsnMisreadsPassword reports a DSN like user:pa/ss@tcp(host) that lacks its
 // final '/'. The driver splits at the last '/', finds no '@' before it and
 // takes the user and a piece of the password for the network, address or
-// database name, where its errors and String() would show them. A ':' after a
-// '(' is an address's port, not a password's start.
+// database name, where its errors and String() would show them. A ':' inside
+// a net(address is the address's port, not a password's start.
 func dsnMisreadsPassword(dsn string) bool {
 	colon := strings.IndexByte(dsn, ':')
 	slash := strings.LastIndexByte(dsn, '/')
-	return colon >= 0 && !strings.ContainsAny(dsn[:colon], "(/") &&
+	return colon >= 0 && !opensNetAddress(dsn[:colon]) &&
 		colon < slash && slash < strings.LastIndexByte(dsn, '@') && !strings.Contains(dsn[:slash], "@")
+}
+
+// opensNetAddress reports whether s begins a net(address such as tcp(db2 or
+// unix(/run: a network name of letters and digits, then '('. A user named
+// "(" or "a b(" does not.
+func opensNetAddress(s string) bool {
+	net, _, ok := strings.Cut(s, "(")
+	if !ok || net == "" {
+		return false
+	}
+	for _, c := range []byte(net) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // redactDSNError keeps a DSN's password out of a parse error.

@@ -66,6 +66,7 @@ func TestStringNeverShowsPassword(t *testing.T) {
 		{DSN: "app:hunter2@tcp(db2:3306", User: "x"},
 		{DSN: "app:hunter2/x@tcp(db2:3306)"},
 		{DSN: "app:(hunter2)/x@db2"},
+		{DSN: "(:hunter2)/@db2"}, // a user "(" is no net(address
 	} {
 		if s := o.String(); strings.Contains(s, "hunter2") {
 			t.Errorf("String() leaks the password: %q", s)
@@ -159,6 +160,11 @@ func FuzzDSNPassword(f *testing.F) {
 		if strings.Contains(before+after, "@") && !strings.Contains(rest, "/") {
 			// user:a@b/c@h reads as password "a", network "b" and
 			// database "c@h" as well as it does as password "a@b/c".
+			t.Skip()
+		}
+		if opensNetAddress(user) {
+			// user tcp(x reads as the start of an address as well as
+			// it does as a user.
 			t.Skip()
 		}
 		dsn := user + ":" + before + marker + after + "@" + rest
