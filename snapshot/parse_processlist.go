@@ -28,11 +28,17 @@ func ParseProcesslistHeader(line string) (ProcesslistColumns, bool) {
 }
 
 // ParseRow reads one tab-separated row laid out as c. Trailing columns a shell
-// stripped count as empty; extra tabs are kept inside the last column (Info).
+// stripped count as empty; extra tabs are kept inside the last column when it
+// is Info, the one free-text column. Under any other last column they mean
+// the row is not laid out as c.
 func (c ProcesslistColumns) ParseRow(line string) (Process, error) {
 	line = strings.TrimRight(line, "\r\n")
-	fields := strings.SplitN(line, "\t", len(c))
-	if len(fields) < 2 {
+	n := -1
+	if strings.EqualFold(c[len(c)-1], "info") {
+		n = len(c)
+	}
+	fields := strings.SplitN(line, "\t", n)
+	if len(fields) < 2 || len(fields) > len(c) {
 		return Process{}, fmt.Errorf("processlist row has %d columns, want %d", len(fields), len(c))
 	}
 	p := NewProcess()
