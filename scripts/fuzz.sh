@@ -37,6 +37,14 @@ while read -r pkg name; do
   # The last progress line reads "fuzz: elapsed: 10s, execs: 123456 (...)".
   execs="$(grep -o 'execs: [0-9]*' "$log" | tail -1 | awk '{print $2}')"
   result="ok"
+  # Go's fuzz coordinator can end a duration-bounded run with a bare
+  # "context deadline exceeded" and no failing input (golang/go#75804, not
+  # fixed in Go 1.26). Such a run found nothing: it passes if the target's
+  # corpus, replayed as a plain test, still passes.
+  if [ $rc -ne 0 ] && grep -q 'context deadline exceeded' "$log" && ! grep -q 'Failing input written' "$log" &&
+    go test -count=1 -run "^${name}\$" "$pkg" >>"$log" 2>&1; then
+    rc=0 result="ok (deadline race)"
+  fi
   if [ $rc -ne 0 ]; then
     failed=1
     result="FAIL"
