@@ -18,7 +18,8 @@ type procFilter struct {
 
 type filterTerm struct {
 	field string
-	value string
+	value string // lowered ASCII-only; empty for id
+	id    int64  // the thread an id: term names
 }
 
 var filterFields = map[string]bool{"user": true, "db": true, "host": true, "state": true, "cmd": true, "id": true, "text": true}
@@ -35,11 +36,13 @@ func parseFilter(s string) (procFilter, error) {
 			return procFilter{}, fmt.Errorf("unknown filter field %q (use user: db: host: state: cmd: id: or plain text)", field)
 		}
 		if field == "id" {
+			// A number, so id:+42 and id:042 mean thread 42.
 			n, err := strconv.ParseInt(value, 10, 64)
 			if err != nil {
 				return procFilter{}, fmt.Errorf("id:%s is not a thread id", value)
 			}
-			value = strconv.FormatInt(n, 10) // id:+42 and id:042 mean thread 42
+			f.terms = append(f.terms, filterTerm{field: field, id: n})
+			continue
 		}
 		// Lowered as containsFold folds: only ASCII, so É and bytes that are
 		// not UTF-8 still match themselves.
@@ -72,7 +75,7 @@ func (t filterTerm) match(p *snapshot.Process) bool {
 	case "cmd":
 		return containsFold(p.Command, t.value)
 	case "id":
-		return strconv.FormatInt(p.ID, 10) == t.value
+		return p.ID == t.id
 	default:
 		return containsFold(p.Info, t.value)
 	}
@@ -93,14 +96,13 @@ func containsFold(s, lowerNeedle string) bool {
 	return false
 }
 
+// lowerASCII lowers A-Z only, copying s only when it has one.
 func lowerASCII(s string) string {
 	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
+		if lowerByte(s[i]) != s[i] {
 			b := []byte(s)
 			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
+				b[j] = lowerByte(b[j])
 			}
 			return string(b)
 		}
@@ -110,13 +112,16 @@ func lowerASCII(s string) string {
 
 func equalFoldASCII(s, lower string) bool {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != lower[i] {
+		if lowerByte(s[i]) != lower[i] {
 			return false
 		}
 	}
 	return true
+}
+
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
