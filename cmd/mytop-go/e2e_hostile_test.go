@@ -49,7 +49,7 @@ func TestHostileTextIsEscapedOnScreen(t *testing.T) {
 	s.Keys("?")
 	s.WaitFor(5*time.Second, "closes this help")
 	s.Keys("?")
-	waitGone(t, s, "closes this help")
+	s.WaitGone(5*time.Second, "closes this help")
 	s.Keys("q")
 	if status := s.WaitExit(10 * time.Second); status != "0" {
 		t.Errorf("exit status %s, want 0:\n%s", status, s.Screen())

@@ -31,7 +31,7 @@ func TestLiveDashboardInTmux(t *testing.T) {
 	s.Keys("?")
 	s.WaitFor(5*time.Second, "closes this help")
 	s.Keys("?")
-	waitGone(t, s, "closes this help")
+	s.WaitGone(5*time.Second, "closes this help")
 	s.Keys("q")
 	if status := s.WaitExit(10 * time.Second); status != "0" {
 		t.Errorf("exit status %s, want 0:\n%s", status, s.Screen())
@@ -71,17 +71,5 @@ func TestConnectionErrorsAreOneLine(t *testing.T) {
 				t.Errorf("password leaked: %q", msg)
 			}
 		})
-	}
-}
-
-// waitGone waits until text has left the screen.
-func waitGone(t *testing.T, s *tmuxtest.Session, text string) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for strings.Contains(s.Screen(), text) {
-		if time.Now().After(deadline) {
-			t.Fatalf("%q still on screen:\n%s", text, s.Screen())
-		}
-		time.Sleep(100 * time.Millisecond)
 	}
 }

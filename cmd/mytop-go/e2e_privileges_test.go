@@ -68,7 +68,7 @@ func quitCleanly(t *testing.T, s *tmuxtest.Session) {
 	s.Keys("?")
 	s.WaitFor(5*time.Second, "closes this help")
 	s.Keys("?")
-	waitGone(t, s, "closes this help")
+	s.WaitGone(5*time.Second, "closes this help")
 	s.Keys("q")
 	if status := s.WaitExit(10 * time.Second); status != "0" {
 		t.Errorf("exit status %s, want 0:\n%s", status, s.Screen())

@@ -31,13 +31,7 @@ func TestHeaderSaysWhyWhileRetrying(t *testing.T) {
 
 	srv.Exec(t, "ALTER USER 'monitor'@'localhost' IDENTIFIED BY 'mon-pw'")
 	// The retry backs off to at most a few seconds.
-	deadline := time.Now().Add(20 * time.Second)
-	for screen := s.Screen(); strings.Contains(screen, "access denied") || strings.Contains(screen, "!! no answer"); screen = s.Screen() {
-		if time.Now().After(deadline) {
-			t.Fatalf("still refused 20 s after the password came back:\n%s", s.Screen())
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+	s.WaitGone(20*time.Second, "access denied", "!! no answer")
 	s.Keys("q")
 	if status := s.WaitExit(10 * time.Second); status != "0" {
 		t.Errorf("exit status %s, want 0:\n%s", status, s.Screen())

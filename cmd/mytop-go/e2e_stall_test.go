@@ -69,7 +69,7 @@ func TestStalledServerKeepsTheDashboardAlive(t *testing.T) {
 	s.Keys("?")
 	s.WaitFor(5*time.Second, "closes this help")
 	s.Keys("?")
-	waitGone(t, s, "closes this help")
+	s.WaitGone(5*time.Second, "closes this help")
 
 	maxSockets := watchSockets(t, pid, 6*time.Second)
 	t.Logf("monitor sockets: %d before the stall, at most %d during it; OS threads %d before, %d after",

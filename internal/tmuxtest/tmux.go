@@ -97,6 +97,24 @@ func (s *Session) WaitFor(timeout time.Duration, want ...string) string {
 	}
 }
 
+// WaitGone polls the screen until none of the gone strings is on it,
+// failing the test with the last screen after timeout.
+func (s *Session) WaitGone(timeout time.Duration, gone ...string) {
+	s.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		screen := s.Screen()
+		left := present(screen, gone)
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("after %v the screen still shows %q:\n%s", timeout, left, screen)
+		}
+		time.Sleep(150 * time.Millisecond)
+	}
+}
+
 // exitMarker precedes the exit status the wrapper shell prints.
 const exitMarker = "[mytop-go exited with status "
 
@@ -132,10 +150,15 @@ func containsAll(screen string, want []string) bool {
 	return len(missing(screen, want)) == 0
 }
 
-func missing(screen string, want []string) []string {
+func missing(screen string, want []string) []string { return filter(screen, want, false) }
+
+func present(screen string, texts []string) []string { return filter(screen, texts, true) }
+
+// filter returns the texts whose presence on screen is onScreen.
+func filter(screen string, texts []string, onScreen bool) []string {
 	var m []string
-	for _, w := range want {
-		if !strings.Contains(screen, w) {
+	for _, w := range texts {
+		if strings.Contains(screen, w) == onScreen {
 			m = append(m, w)
 		}
 	}
