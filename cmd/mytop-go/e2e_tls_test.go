@@ -28,13 +28,27 @@ type certAuthority struct {
 
 func newCA(t *testing.T, name string) *certAuthority {
 	t.Helper()
-	key := rsaKey(t)
-	tmpl := &x509.Certificate{
+	cert, key := makeCert(t, &x509.Certificate{
 		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: name},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
 		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign,
+	}, nil)
+	return &certAuthority{cert: cert, key: key}
+}
+
+// makeCert gives tmpl a fresh key and a day's validity and signs it with
+// parent, or by itself when parent is nil.
+func makeCert(t *testing.T, tmpl *x509.Certificate, parent *certAuthority) (*x509.Certificate, *rsa.PrivateKey) {
+	t.Helper()
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
 	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	tmpl.NotBefore, tmpl.NotAfter = time.Now().Add(-time.Hour), time.Now().Add(24*time.Hour)
+	signer, signerKey := tmpl, key
+	if parent != nil {
+		signer, signerKey = parent.cert, parent.key
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, signer, &key.PublicKey, signerKey)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,34 +56,19 @@ func newCA(t *testing.T, name string) *certAuthority {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &certAuthority{cert: cert, key: key}
-}
-
-func rsaKey(t *testing.T) *rsa.PrivateKey {
-	t.Helper()
-	key, err := rsa.GenerateKey(rand.Reader, 2048)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return key
+	return cert, key
 }
 
 // issue writes a certificate for 127.0.0.1 and its key to dir.
 func (ca *certAuthority) issue(t *testing.T, dir string) (certFile, keyFile string) {
 	t.Helper()
-	key := rsaKey(t)
-	tmpl := &x509.Certificate{
+	cert, key := makeCert(t, &x509.Certificate{
 		SerialNumber: big.NewInt(2), Subject: pkix.Name{CommonName: "127.0.0.1"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
 		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")},
 		KeyUsage:    x509.KeyUsageDigitalSignature | x509.KeyUsageKeyEncipherment,
 		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, ca.cert, &key.PublicKey, ca.key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	certFile = writePEM(t, filepath.Join(dir, "server-cert.pem"), "CERTIFICATE", der)
+	}, ca)
+	certFile = writePEM(t, filepath.Join(dir, "server-cert.pem"), "CERTIFICATE", cert.Raw)
 	keyFile = writePEM(t, filepath.Join(dir, "server-key.pem"), "RSA PRIVATE KEY", x509.MarshalPKCS1PrivateKey(key))
 	return certFile, keyFile
 }
