@@ -212,14 +212,15 @@ awk -v f="$frames" -v want="$((total_s / interval_s))" -v r="$restarts" -v hr="$
   NR == 1 { r0 = $2; t0 = $3; f0 = $4 }
   { if ($2 > rmax) rmax = $2; if ($3 > tmax) tmax = $3; if ($4 > fmax) fmax = $4; r1 = $2; t1 = $3; f1 = $4 }
   $5 != "-" { if (g0 == "") g0 = $5; g1 = $5; if ($5 + 0 > gmax) gmax = $5 + 0 }
-  { t[NR] = $1; rs_[NR] = $2 / 1024; an[NR] = $6 / 1024 }
-  END {
-    # Least-squares slope of RSS and of its anonymous part over the second
-    # half, in MB per hour: caches fill in the first minutes, a leak does not
-    # stop.
-    for (i = int(NR / 2) + 1; i <= NR; i++) { n++; sx += t[i]; sy += rs_[i]; sa += an[i]; sxx += t[i] * t[i]; sxy += t[i] * rs_[i]; sxa += t[i] * an[i] }
+  { t[NR] = $1; rss[NR] = $2 / 1024; anon[NR] = $6 / 1024 }
+  # Least-squares slope of y over the second half, in MB per hour: caches
+  # fill in the first minutes, a leak does not stop.
+  function per_hour(y,   i, n, sx, sy, sxx, sxy, d) {
+    for (i = int(NR / 2) + 1; i <= NR; i++) { n++; sx += t[i]; sy += y[i]; sxx += t[i] * t[i]; sxy += t[i] * y[i] }
     d = n * sxx - sx * sx
-    slope = d > 0 ? (n * sxy - sx * sy) / d * 3600 : 0; aslope = d > 0 ? (n * sxa - sx * sa) / d * 3600 : 0
+    return d > 0 ? (n * sxy - sx * sy) / d * 3600 : 0
+  }
+  END {
     printf "%-38s %s\n", "frames recorded / expected", f " / " want
     printf "%-38s %s\n", "frames without rates (down/restart)", u
     printf "%-38s %s\n", "QPS min / max (rates across restarts)", q
@@ -228,7 +229,7 @@ awk -v f="$frames" -v want="$((total_s / interval_s))" -v r="$restarts" -v hr="$
     printf "%-38s %s\n", "holes outside restarts (lost)", hl
     printf "%-38s %s\n", "connection churns ok / failed", co " / " cf
     printf "%-38s %.1f / %.1f / %.1f\n", "RSS MB first / last / max", r0 / 1024, r1 / 1024, rmax / 1024
-    printf "%-38s %+.2f / %+.2f\n", "RSS / anon MB per hour, second half", slope, aslope
+    printf "%-38s %+.2f / %+.2f\n", "RSS / anon MB per hour, second half", per_hour(rss), per_hour(anon)
     printf "%-38s %d / %d / %d\n", "threads first / last / max", t0, t1, tmax
     printf "%-38s %d / %d / %d\n", "open fds first / last / max", f0, f1, fmax
     printf "%-38s %s / %s / %d\n", "goroutines first / last / max", g0, g1, gmax
