@@ -187,15 +187,7 @@ func FuzzParseProcesslistTSV(f *testing.F) {
 		for _, p := range rows {
 			out.WriteString(formatProcessTSV(p))
 		}
-		again, err := ParseProcesslistTSV(out.String())
-		if err != nil || len(again) != len(rows) {
-			t.Fatalf("re-reading %q: %d rows, %v; first %d", out.String(), len(again), err, len(rows))
-		}
-		for i := range rows {
-			if !sameProcess(rows[i], again[i]) {
-				t.Fatalf("row %d: %+v, re-read %+v", i, rows[i], again[i])
-			}
-		}
+		reReadSame(t, out.String(), rows, ParseProcesslistTSV)
 	})
 }
 
@@ -241,16 +233,23 @@ func FuzzParseProcesslistVertical(f *testing.F) {
 			field("Rows_examined", strconv.FormatInt(p.ExaminedRows, 10))
 			field("Info", p.Info)
 		}
-		again, err := ParseProcesslistVertical(out.String())
-		if err != nil || len(again) != len(rows) {
-			t.Fatalf("re-reading %q: %d rows, %v; first %d", out.String(), len(again), err, len(rows))
-		}
-		for i, p := range rows {
-			if !sameProcess(p, again[i]) {
-				t.Fatalf("row %d: %+v, re-read %+v", i, p, again[i])
-			}
-		}
+		reReadSame(t, out.String(), rows, ParseProcesslistVertical)
 	})
+}
+
+// reReadSame parses written, the rows written back out, and fails unless
+// it gives rows again.
+func reReadSame(t *testing.T, written string, rows []Process, parse func(string) ([]Process, error)) {
+	t.Helper()
+	again, err := parse(written)
+	if err != nil || len(again) != len(rows) {
+		t.Fatalf("re-reading %q: %d rows, %v; first %d", written, len(again), err, len(rows))
+	}
+	for i, p := range rows {
+		if !sameProcess(p, again[i]) {
+			t.Fatalf("row %d: %+v, re-read %+v", i, p, again[i])
+		}
+	}
 }
 
 func countMarkers(text string) int {
