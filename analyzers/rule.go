@@ -25,6 +25,13 @@ const (
 	IDReplicationLag       = "replication_lag"
 	IDServerUnresponsive   = "server_unresponsive"
 	IDServerRestarted      = "server_restarted"
+
+	IDGlobalReadLockPileup  = "global_read_lock_pileup"
+	IDCommitFsyncBound      = "commit_fsync_bound"
+	IDPurgeLag              = "purge_lag"
+	IDSemaphoreWaits        = "semaphore_waits"
+	IDBufferPoolWaitFree    = "buffer_pool_wait_free"
+	IDQueryCacheInefficient = "query_cache_inefficient"
 )
 
 // rule is one named check. check is a pure function of the window and config.
@@ -74,5 +81,11 @@ func allRules() []rule {
 		{IDThreadsRunningHigh, checkThreadsRunningHigh},
 		{IDConnectionsNearMax, checkConnectionsNearMax},
 		{IDReplicationLag, checkReplicationLag},
+		{IDGlobalReadLockPileup, checkGlobalReadLockPileup},
+		{IDCommitFsyncBound, checkCommitFsyncBound},
+		{IDPurgeLag, checkPurgeLag},
+		{IDSemaphoreWaits, checkSemaphoreWaits},
+		{IDBufferPoolWaitFree, checkBufferPoolWaitFree},
+		{IDQueryCacheInefficient, checkQueryCacheInefficient},
 	}
 }
