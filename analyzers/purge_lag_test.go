@@ -33,7 +33,9 @@ func TestPurgeLagNamesTheOldestReadView(t *testing.T) {
 		trx(snapshot.InnoDBTrx{ID: "971640", ActiveSeconds: 400, ThreadID: 44, ReadViewSees: 971635}),
 		procs(snapshot.Process{ID: 44, User: "report", Host: "10.0.0.9:5000", Command: "Sleep", TimeMS: 380000},
 			sleeping(51, "app")),
-		func(_ int, s *snapshot.Snapshot) { s.InnoDB.Rows = snapshot.InnoDBRows{Present: true, ReadViewsOpen: 1} },
+		func(_ int, s *snapshot.Snapshot) {
+			s.InnoDB.Rows = snapshot.InnoDBRows{Present: true, ReadViewsOpen: 1}
+		},
 		vars("innodb_purge_threads", "4"))
 	f := lastFinding(t, DefaultConfig(), snaps, IDPurgeLag)
 	mustContain(t, f, "purge lags: history list length 97,200, up 36,000 in 2m0s; oldest read view: trx 971640, ACTIVE 524 s",
