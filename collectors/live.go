@@ -129,6 +129,7 @@ func (l *Live) schedule() []*scheduled {
 		{c: &Variables{link: link}, every: l.opts.VariablesEvery},
 		{c: &Replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}, every: l.opts.ReplicaEvery},
 		{c: &InnoDB{link: link}, every: l.opts.InnoDBEvery},
+		{c: &Locks{link: link, budget: lockBudget(l.opts.Interval)}},
 		{c: newExplainer(link, l.actions, l.opts.Explain)},
 	}
 }
