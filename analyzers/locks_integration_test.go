@@ -19,7 +19,7 @@ import (
 
 // lockIncident samples srv until the tree shows want waiters beneath one
 // root (or 40 s pass) and returns the frames.
-func lockIncident(t *testing.T, srv *testdb.Server, w *workload, start func(), want int) []*snapshot.Frame {
+func lockIncident(t *testing.T, srv *testdb.Server, w *workload, start func(), want int, finding ...string) []*snapshot.Frame {
 	t.Helper()
 	started := false
 	return watchWith(t, srv, DefaultConfig(), 60*time.Second, func(f *snapshot.Frame) bool {
@@ -33,6 +33,11 @@ func lockIncident(t *testing.T, srv *testdb.Server, w *workload, start func(), w
 			return false
 		}
 		t.Logf("tree: %s", describeTree(tr))
+		for _, id := range finding {
+			if findingIn(f, id) == nil {
+				return time.Since(w.began) > 40*time.Second
+			}
+		}
 		return len(tr.Roots) > 0 && tr.Roots[0].Waiters >= want || time.Since(w.began) > 40*time.Second
 	})
 }
@@ -202,8 +207,9 @@ func TestIntegrationLockTreeMetadata(t *testing.T) {
 				for i := range 10 {
 					w.blocked(db, fmt.Sprintf("SELECT bal FROM shop.acct WHERE id = %d", i+2))
 				}
-			}, 11)
+			}, 11, IDMetadataLockPileup)
 			tr := wantRoot(t, frames, holder, 11)
+			wantRootBlocker(t, findingIn(frames[len(frames)-1], IDMetadataLockPileup), holder, 11)
 			r := tr.Roots[0]
 			if len(r.Children) != 1 || r.Children[0].Thread != alter || len(r.Children[0].Children) != 10 {
 				t.Errorf("the SELECTs should queue behind ALTER %d: %s", alter, describeTree(tr))
@@ -237,9 +243,25 @@ func TestIntegrationLockTreeTableLock(t *testing.T) {
 		for i := range 5 {
 			w.blocked(db, fmt.Sprintf("SELECT COUNT(*) FROM shop.m WHERE v > %d", i))
 		}
-	}, 5)
+	}, 5, IDTableLockContention)
 	tr := wantRoot(t, frames, holder, 5)
+	wantRootBlocker(t, findingIn(frames[len(frames)-1], IDTableLockContention), holder, 5)
 	if k := tr.Roots[0].Children[0].Wait; k.Kind != snapshot.LockTable || !k.Inferred || k.Object != "shop.m" {
 		t.Errorf("edge %+v", k)
 	}
+}
+
+// wantRootBlocker checks that a lock finding names the holder first.
+func wantRootBlocker(t *testing.T, f *snapshot.Finding, holder int64, waiters int) {
+	t.Helper()
+	if f == nil {
+		t.Fatal("no finding")
+	}
+	if len(f.RootBlockers) == 0 || f.RootBlockers[0].Thread != holder || f.RootBlockers[0].Waiters != waiters {
+		t.Fatalf("root blockers %+v, want thread %d with %d waiters", f.RootBlockers, holder, waiters)
+	}
+	if f.Threads[0] != holder || !strings.HasPrefix(f.Evidence[0], fmt.Sprintf("root blocker: thread %d ", holder)) {
+		t.Errorf("threads %v, evidence %q", f.Threads, f.Evidence[0])
+	}
+	t.Logf("%s: %s", f.ID, strings.Join(f.Evidence, "\n"))
 }

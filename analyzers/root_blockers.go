@@ -45,11 +45,14 @@ func withRootBlockers(w *window, v verdict, kinds ...snapshot.LockKind) verdict 
 // rootBlockerLine reads "root blocker: thread 4711 app@10.0.0.12, idle in
 // transaction for 312 s, 37 waiting behind it (inferred)".
 func rootBlockerLine(w *window, tree *snapshot.LockTree, r snapshot.RootBlocker) string {
-	who := fmt.Sprintf("thread %d", r.Thread)
+	who, what := fmt.Sprintf("thread %d", r.Thread), r.Statement
 	if p := w.processes().byID(r.Thread); p != nil {
 		who += " " + userHost(p)
+		if p.Info != "" {
+			what = statement(p.Info)
+		}
 	}
-	s := fmt.Sprintf("root blocker: %s, %s, %d waiting behind it", who, statement(r.Statement), r.Waiters)
+	s := fmt.Sprintf("root blocker: %s, %s, %d waiting behind it", who, what, r.Waiters)
 	if tree.Inferred {
 		s += " (holders partly inferred from the processlist)"
 	}

@@ -72,11 +72,16 @@ func sortProcsByTime(ps []*Process) {
 
 // queuedAhead is the waiter of ws that waits longest on one of w's tables
 // and whose request is served first: a writer (table locks) or DDL
-// (metadata) queued before w, which every later request waits behind.
-func queuedAhead(w waiter, ws []waiter, first func(waiter) bool) *Process {
+// (metadata), which every later request waits behind. ordered requires it
+// to have waited at least as long as w. Metadata waits are not ordered:
+// MariaDB restarts an ALTER's clock when it goes from preparing to waiting
+// for its exclusive lock, so it can show less time than the SELECTs queued
+// behind it; and should w have come first, it waits for whatever the DDL
+// waits for, so the root is the same.
+func queuedAhead(w waiter, ws []waiter, ordered bool, first func(waiter) bool) *Process {
 	var best *Process
 	for _, o := range ws {
-		if o.p.ID == w.p.ID || !first(o) || o.p.TimeMS < w.p.TimeMS || !sharesTable(o.tables, w.tables) {
+		if o.p.ID == w.p.ID || !first(o) || !sharesTable(o.tables, w.tables) || ordered && o.p.TimeMS < w.p.TimeMS {
 			continue
 		}
 		if best == nil || o.p.TimeMS > best.TimeMS {
@@ -104,7 +109,7 @@ func TableWaits(ps []Process, holds []MDLHold) []LockWait {
 		e := LockWait{Waiter: w.p.ID, Kind: LockTable, Object: objectOf(w.tables), WaitS: w.p.TimeMS / 1000,
 			Inferred: true}
 		writer := writeVerbs[w.verb]
-		if b := queuedAhead(w, ws, func(o waiter) bool { return writeVerbs[o.verb] }); b != nil && !writer {
+		if b := queuedAhead(w, ws, true, func(o waiter) bool { return writeVerbs[o.verb] }); b != nil && !writer {
 			e.Blocker = b.ID
 		} else if b := conflictingRunner(ps, w, writer); b != nil {
 			e.Blocker = b.ID
@@ -185,7 +190,7 @@ func MetadataWaits(ps []Process, holds []MDLHold, trx []LockThread) []LockWait {
 	var out []LockWait
 	for _, w := range ws {
 		base := LockWait{Waiter: w.p.ID, Kind: LockMetadata, Object: objectOf(w.tables), WaitS: w.p.TimeMS / 1000}
-		if b := queuedAhead(w, ws, func(o waiter) bool { return ddlVerbs[o.verb] }); b != nil && !ddlVerbs[w.verb] {
+		if b := queuedAhead(w, ws, false, func(o waiter) bool { return ddlVerbs[o.verb] }); b != nil && !ddlVerbs[w.verb] {
 			e := base
 			e.Blocker = b.ID
 			out = append(out, e)
