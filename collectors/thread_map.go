@@ -48,7 +48,9 @@ type threadSource struct {
 
 // readThreadMap reads the map from the source the server offers. selfTmp
 // counts the temporary tables made.
-func readThreadMap(ctx context.Context, q queryer, src *threadSource) (m threadMap, selfTmp int, err error) {
+// psOn says performance_schema is on, which MariaDB needs to name its
+// background threads.
+func readThreadMap(ctx context.Context, q queryer, src *threadSource, psOn bool) (m threadMap, selfTmp int, err error) {
 	m = threadMap{conns: map[int64]connThread{}, tids: map[int64]bool{}, names: map[int64]string{}}
 	if src.useIS {
 		t, err := queryTable(ctx, q, mariadbThreadsQuery)
@@ -56,7 +58,9 @@ func readThreadMap(ctx context.Context, q queryer, src *threadSource) (m threadM
 		switch {
 		case err == nil:
 			m.addConnections(t)
-			// Background names, when MariaDB runs with performance_schema.
+			if !psOn {
+				return m, selfTmp, nil
+			}
 			if t, err := queryTable(ctx, q, psBackgroundQuery); err == nil {
 				m.addPerfSchema(t)
 			} else if connectionLost(err) {

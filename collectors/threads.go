@@ -156,7 +156,7 @@ func (t *ThreadStats) refreshMap(ctx context.Context, s *snapshot.Snapshot) erro
 	if !t.mapAt.IsZero() && age < threadMapEvery && (age < threadMapNewEvery || !t.unmappedBusy(s.Processlist)) {
 		return nil
 	}
-	m, selfTmp, err := readThreadMap(ctx, t.sess.conn, &t.src)
+	m, selfTmp, err := readThreadMap(ctx, t.sess.conn, &t.src, strings.EqualFold(s.Variables["performance_schema"], "ON"))
 	s.SelfTmpDiskTables += selfTmp
 	if err != nil {
 		if connectionLost(err) {
