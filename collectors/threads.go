@@ -12,9 +12,6 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// NameThreads is the per-thread collector's key in Snapshot.Collectors.
-const NameThreads = "threads"
-
 // Periods of the server-side thread map: it changes only when connections
 // come and go, and on MariaDB each read costs an on-disk temporary table.
 const (
@@ -60,13 +57,13 @@ func newThreadStats(link *serverLink, address string, interval time.Duration) *T
 }
 
 // Name implements Collector.
-func (t *ThreadStats) Name() string { return NameThreads }
+func (t *ThreadStats) Name() snapshot.CollectorName { return snapshot.CollectorThreads }
 
 // Collect implements Collector. What cannot be read is reported as the
 // collector's Unavailable reason, once, not as an error every tick.
 func (t *ThreadStats) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	if t.isRemote() {
-		setUnavailable(s, NameThreads, "server is on another machine: per-thread CPU and I/O need it local")
+		setUnavailable(s, snapshot.CollectorThreads, "server is on another machine: per-thread CPU and I/O need it local")
 		return nil
 	}
 	sess := t.link.session()
@@ -78,7 +75,7 @@ func (t *ThreadStats) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		t.src = threadSource{useIS: sess.Caps.Flavor == snapshot.FlavorMariaDB}
 	}
 	if why := threadPoolIn(s.Variables, sess.Caps.Flavor); why != "" {
-		setUnavailable(s, NameThreads, why)
+		setUnavailable(s, snapshot.CollectorThreads, why)
 		return nil
 	}
 	proc, ok := t.process(s)
@@ -89,7 +86,7 @@ func (t *ThreadStats) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		return err
 	}
 	if t.tmap.shared {
-		setUnavailable(s, NameThreads, "thread pool: connections share OS threads, so per-thread figures are not per connection")
+		setUnavailable(s, snapshot.CollectorThreads, "thread pool: connections share OS threads, so per-thread figures are not per connection")
 		return nil
 	}
 	t.tmap.apply(s.Processlist)
@@ -97,7 +94,7 @@ func (t *ThreadStats) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	t.readTasks(s, sess.ID)
 	s.Threads.NoIO = t.noIO
 	if t.noIO != "" {
-		setUnavailable(s, NameThreads, t.noIO)
+		setUnavailable(s, snapshot.CollectorThreads, t.noIO)
 	}
 	return nil
 }
@@ -125,13 +122,13 @@ func threadPoolIn(vars map[string]string, flavor string) string {
 func (t *ThreadStats) process(s *snapshot.Snapshot) (snapshot.TaskCounters, bool) {
 	if t.pid == 0 {
 		if s.Time.Before(t.pidRetry) {
-			setUnavailable(s, NameThreads, t.pidErr)
+			setUnavailable(s, snapshot.CollectorThreads, t.pidErr)
 			return snapshot.TaskCounters{}, false
 		}
 		pid, err := findServerPID(t.Root, t.address)
 		if err != nil {
 			t.pidErr, t.pidRetry = "mysqld's process not found: "+err.Error(), s.Time.Add(pidRetryEvery)
-			setUnavailable(s, NameThreads, t.pidErr)
+			setUnavailable(s, snapshot.CollectorThreads, t.pidErr)
 			return snapshot.TaskCounters{}, false
 		}
 		t.pid, t.startTime, t.mapAt, t.bg, t.noIO = pid, 0, time.Time{}, nil, ""
@@ -142,7 +139,7 @@ func (t *ThreadStats) process(s *snapshot.Snapshot) (snapshot.TaskCounters, bool
 	}
 	if err != nil {
 		t.pid = 0 // restarted: look again next tick
-		setUnavailable(s, NameThreads, "mysqld's process went away; looking for it again")
+		setUnavailable(s, snapshot.CollectorThreads, "mysqld's process went away; looking for it again")
 		return snapshot.TaskCounters{}, false
 	}
 	t.startTime = st.startTime
@@ -163,7 +160,7 @@ func (t *ThreadStats) refreshMap(ctx context.Context, s *snapshot.Snapshot) erro
 			return err
 		}
 		t.tmap = threadMap{}
-		setUnavailable(s, NameThreads, "no connection-to-thread map: "+firstLine(err.Error()))
+		setUnavailable(s, snapshot.CollectorThreads, "no connection-to-thread map: "+firstLine(err.Error()))
 	} else {
 		t.tmap = m
 	}
