@@ -14,6 +14,8 @@ const (
 	CollectorReplica     CollectorName = "replica"
 	CollectorExplain     CollectorName = "explain"
 	CollectorHost        CollectorName = "host"
+	// CollectorThreads is mysqld's per-thread CPU and I/O from /proc.
+	CollectorThreads CollectorName = "threads"
 )
 
 // Mode says where frames come from; the header shows it, and consumers must
