@@ -29,7 +29,7 @@ type Locks struct {
 }
 
 // Name implements Collector.
-func (c *Locks) Name() string { return NameLocks }
+func (c *Locks) Name() snapshot.CollectorName { return snapshot.CollectorLocks }
 
 // lockNeed is what the tick's other sources say waits.
 type lockNeed struct {
@@ -177,6 +177,8 @@ func isTimeLimit(err error) bool {
 
 // Server errors the lock sources meet.
 const (
+	errAccessDenied         = 1045
+	errDBAccessDenied       = 1044
 	errTableAccessDenied    = 1142
 	errNoSuchTable          = 1146
 	errUnknownTable         = 1109
