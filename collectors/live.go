@@ -32,6 +32,8 @@ type LiveOptions struct {
 	Host Collector
 	// Explain tunes which running statements get their plan fetched.
 	Explain ExplainOptions
+	// NoThreadStats turns off the per-thread CPU and I/O reads from /proc.
+	NoThreadStats bool
 	// MaxBackoff caps the wait between reconnection attempts (default 5 s).
 	MaxBackoff time.Duration
 }
@@ -123,14 +125,21 @@ func statementBudget(interval time.Duration) time.Duration {
 // after variables (redo capacity); EXPLAIN last, on the time left over.
 func (l *Live) schedule() []*scheduled {
 	link := &l.link
-	return []*scheduled{
+	entries := []*scheduled{
 		{c: &Status{link: link}},
 		{c: &Processlist{link: link}},
 		{c: &Variables{link: link}, every: l.opts.VariablesEvery},
-		{c: &Replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}, every: l.opts.ReplicaEvery},
-		{c: &InnoDB{link: link}, every: l.opts.InnoDBEvery},
-		{c: newExplainer(link, l.actions, l.opts.Explain)},
 	}
+	// After the processlist, whose rows it annotates, and the variables,
+	// which say whether a thread pool is on.
+	if !l.opts.NoThreadStats {
+		entries = append(entries, &scheduled{c: newThreadStats(link, l.address, l.opts.Interval)})
+	}
+	return append(entries,
+		&scheduled{c: &Replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}, every: l.opts.ReplicaEvery},
+		&scheduled{c: &InnoDB{link: link}, every: l.opts.InnoDBEvery},
+		&scheduled{c: newExplainer(link, l.actions, l.opts.Explain)},
+	)
 }
 
 // Address is where the server is, without credentials.
@@ -186,7 +195,7 @@ func (l *Live) Next(ctx context.Context) (*snapshot.Snapshot, error) {
 		return nil, errClosed
 	}
 	now := time.Now()
-	s := &snapshot.Snapshot{Time: now, Collectors: map[string]snapshot.CollectorState{}}
+	s := &snapshot.Snapshot{Time: now, Collectors: map[snapshot.CollectorName]snapshot.CollectorState{}}
 	tickCtx, cancel := context.WithDeadline(ctx, now.Add(statementBudget(l.opts.Interval)))
 	defer cancel()
 	hostDone := l.host.start(tickCtx, now)
