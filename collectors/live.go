@@ -11,13 +11,14 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/mytop-go/mytop-go/internal/connopt"
 	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 // LiveOptions configure a live source. Zero durations take the defaults.
 type LiveOptions struct {
-	// Config is the driver configuration, e.g. from ConnOptions.Config.
+	// Config is the driver configuration, e.g. from connopt.Options.Config.
 	Config *mysql.Config
 	// Interval is the tick (default 1 s).
 	Interval time.Duration
@@ -44,7 +45,7 @@ var _ pipeline.Source = (*Live)(nil)
 type Live struct {
 	opts    LiveOptions
 	address string
-	// unencryptedTCP: logins go over TCP without TLS (see DescribeConnError).
+	// unencryptedTCP: logins go over TCP without TLS (see connopt.DescribeConnError).
 	unencryptedTCP bool
 	db             *sql.DB // sampling pool: one connection in use at a time, none idle
 	link           serverLink
@@ -86,7 +87,7 @@ func NewLive(opts LiveOptions) (*Live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("live: %v", err)
 	}
-	l := &Live{opts: opts, address: AddressOf(cfg), unencryptedTCP: cfg.Net == "tcp" && cfg.TLS == nil,
+	l := &Live{opts: opts, address: connopt.AddressOf(cfg), unencryptedTCP: cfg.Net == "tcp" && cfg.TLS == nil,
 		db: sql.OpenDB(connector)}
 	l.db.SetMaxIdleConns(0)
 	l.actions = newActionConn(connector, &l.link)
@@ -155,7 +156,7 @@ func (l *Live) Connect(ctx context.Context) error {
 	}
 	sess, err := openSession(ctx, l.db)
 	if err != nil {
-		return errors.New(DescribeConnError(err, l.address, l.unencryptedTCP))
+		return errors.New(connopt.DescribeConnError(err, l.address, l.unencryptedTCP))
 	}
 	l.adopt(sess)
 	return nil

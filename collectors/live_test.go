@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/connopt"
 	"github.com/mytop-go/mytop-go/internal/testdb"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -157,7 +158,7 @@ func TestLiveWithoutProcessPrivilege(t *testing.T) {
 	srv := sharedServer(t)
 	srv.Exec(t, "CREATE USER IF NOT EXISTS 'noproc'@'localhost' IDENTIFIED BY 'pw'",
 		"GRANT SELECT ON *.* TO 'noproc'@'localhost'")
-	o := ConnOptions{Socket: srv.Socket, User: "noproc", Password: "pw", PasswordSet: true}
+	o := connopt.Options{Socket: srv.Socket, User: "noproc", Password: "pw", PasswordSet: true}
 	l := newLive(t, o, testInterval, nil)
 
 	const rootQ, ownQ = "SELECT SLEEP(3) /* root */", "SELECT SLEEP(3) /* noproc */"
@@ -193,7 +194,7 @@ func TestLiveWithoutProcessPrivilege(t *testing.T) {
 
 func TestLiveConnectErrorIsOneLine(t *testing.T) {
 	srv := sharedServer(t)
-	o := ConnOptions{Socket: srv.Socket, User: "root", Password: "wrong-secret", PasswordSet: true}
+	o := connopt.Options{Socket: srv.Socket, User: "root", Password: "wrong-secret", PasswordSet: true}
 	l := newLive(t, o, testInterval, nil)
 	err := l.Connect(context.Background())
 	if err == nil || !strings.HasPrefix(err.Error(), "access denied for user 'root'@'localhost'") || strings.Contains(err.Error(), "wrong-secret") {
@@ -207,7 +208,7 @@ func TestLiveConnectErrorIsOneLine(t *testing.T) {
 
 func TestLiveOverTCPWithPortFlag(t *testing.T) {
 	srv := sharedServer(t)
-	flags := ConnOptions{Host: "localhost", Port: srv.Port, User: "root", PasswordSet: true, NoDefaults: true}
+	flags := connopt.Options{Host: "localhost", Port: srv.Port, User: "root", PasswordSet: true, NoDefaults: true}
 	o, _, err := flags.Resolve()
 	if err != nil {
 		t.Fatal(err)
