@@ -28,7 +28,7 @@ const (
 var grlStates = []string{grlWaitState, commitLockState, backupLockState, tableFlushState}
 
 func checkGlobalReadLockPileup(w *window, c *Config) verdict {
-	if r := w.unavailable(collectorProcesslist); r != "" {
+	if r := w.unavailable(snapshot.CollectorProcesslist); r != "" {
 		return notApplicable(r)
 	}
 	pv := w.processes()

@@ -42,7 +42,7 @@ func TestGlobalReadLockPileup(t *testing.T) {
 		{"a backup's FTWRL with nobody waiting", series(8, aloneFlush), "........"},
 		{"a lone sample of a waiter", series(8, at([]int{3}, backupLock)), "........"},
 		{"no processlist", series(2, func(_ int, s *snapshot.Snapshot) {
-			s.Collectors = map[string]snapshot.CollectorState{collectorProcesslist: {Unavailable: "no PROCESS"}}
+			s.Collectors = map[snapshot.CollectorName]snapshot.CollectorState{snapshot.CollectorProcesslist: {Unavailable: "no PROCESS"}}
 		}), "NN"},
 	})
 }
