@@ -227,8 +227,8 @@ func TestIntegrationPurgeLag(t *testing.T) {
 	}, idFinding(IDPurgeLag, snapshot.Warning))
 	t.Logf("purge_lag after %.1f s (steps of 10 s, threshold 5,000)", after.Seconds())
 	wantThreads(t, got, report)
-	wantEvidence(t, got, "purge lags: history list length", "oldest read view: trx", "its read view sees only trx <",
-		"idle (Sleep)", "read views open inside InnoDB", "Commit or roll back transaction")
+	wantEvidence(t, got, "purge lags: history list length", "oldest read view: the read-only trx of connection", "its read view sees only trx <",
+		"idle (Sleep)", "read views open inside InnoDB", "Commit or roll back the read-only trx of connection")
 }
 
 func TestIntegrationPurgeKeepsUpIsHealthy(t *testing.T) {

@@ -2,6 +2,7 @@ package analyzers
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -28,15 +29,22 @@ func checkPurgeLag(w *window, c *Config) verdict {
 	if !ok || !growing(append(points, now)) {
 		return quiet()
 	}
+	holder, hp := purgeHolder(w)
+	// An old read view explains the growth at once. Without one, purge may
+	// just be working off a burst of commits (TRX-02 trap): only a list that
+	// was already long a whole span ago, and still grows, says it cannot keep up.
+	heldBack := holder != nil && time.Duration(holder.ActiveSeconds)*time.Second >= c.PurgeLagStep
+	if !heldBack && points[0] <= c.PurgeLagWarn {
+		return quiet()
+	}
 	sev := snapshot.Warning
 	if now > c.PurgeLagCrit {
 		sev = snapshot.Critical
 	}
-	holder, hp := purgeHolder(w)
 	title := fmt.Sprintf("purge lags: history list length %s, up %s in %s", fmtCount(now),
 		fmtCount(now-points[0]), (time.Duration(len(points)) * c.PurgeLagStep).Round(time.Second))
 	if holder != nil {
-		title += fmt.Sprintf("; oldest read view: trx %s, ACTIVE %d s", holder.ID, holder.ActiveSeconds)
+		title += fmt.Sprintf("; oldest read view: %s, ACTIVE %d s", trxName(holder), holder.ActiveSeconds)
 	}
 	ev := []string{hllTrend(points, now, c.PurgeLagStep)}
 	ev = appendNonEmpty(ev, holderLine(holder, hp), readViews(w), purgeThreads(w))
@@ -141,7 +149,7 @@ func holderLine(t *snapshot.InnoDBTrx, p *snapshot.Process) string {
 	if t == nil {
 		return "no open read view or transaction is listed: purge itself is not keeping up"
 	}
-	s := fmt.Sprintf("holding purge back: trx %s, ACTIVE %d s", t.ID, t.ActiveSeconds)
+	s := fmt.Sprintf("holding purge back: %s, ACTIVE %d s", trxName(t), t.ActiveSeconds)
 	if t.ReadViewSees > 0 {
 		s += fmt.Sprintf(", its read view sees only trx < %d", t.ReadViewSees)
 	}
@@ -179,7 +187,20 @@ func purgeAdvice(t *snapshot.InnoDBTrx) string {
 		return "Purge is not keeping up with the rate of changes: raise innodb_purge_threads (up to 32), " +
 			"and spread big batch DELETE/UPDATE jobs into smaller commits."
 	}
-	return fmt.Sprintf("Commit or roll back transaction %s (KILL its connection if it was left open): every "+
+	return fmt.Sprintf("Commit or roll back %s (KILL its connection if it was left open): every "+
 		"change committed since its snapshot waits for it, the undo grows and reads slow down. Reports and "+
-		"dumps that need a consistent snapshot belong on a replica.", t.ID)
+		"dumps that need a consistent snapshot belong on a replica.", trxName(t))
+}
+
+// trxName is "trx 5510281", or for a read-only transaction, which MariaDB
+// lists by its memory address until it writes, "the read-only trx of
+// connection 44".
+func trxName(t *snapshot.InnoDBTrx) string {
+	if strings.HasPrefix(t.ID, "0x") {
+		if t.ThreadID > 0 {
+			return fmt.Sprintf("the read-only trx of connection %d", t.ThreadID)
+		}
+		return "a read-only trx"
+	}
+	return "trx " + t.ID
 }
