@@ -21,6 +21,7 @@ const (
 	NameReplica     = "replica"
 	NameExplain     = "explain"
 	NameHost        = "host"
+	NameStatements  = "statements"
 )
 
 // carrier is implemented by collectors that do not run every tick: the

@@ -27,6 +27,8 @@ type LiveOptions struct {
 	VariablesEvery   time.Duration
 	ReplicaEvery     time.Duration
 	ReplicaIdleEvery time.Duration
+	// StatementsEvery is the period of the statement digests (default 5 s).
+	StatementsEvery time.Duration
 	// Host samples the machine; it runs beside the database collectors and
 	// never waits for them. Nil for none.
 	Host Collector
@@ -106,6 +108,9 @@ func (o LiveOptions) withDefaults() LiveOptions {
 	if o.ReplicaIdleEvery <= 0 {
 		o.ReplicaIdleEvery = 30 * time.Second
 	}
+	if o.StatementsEvery <= 0 {
+		o.StatementsEvery = 5 * time.Second
+	}
 	if o.MaxBackoff <= 0 {
 		o.MaxBackoff = 5 * time.Second
 	}
@@ -129,6 +134,7 @@ func (l *Live) schedule() []*scheduled {
 		{c: &Variables{link: link}, every: l.opts.VariablesEvery},
 		{c: &Replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}, every: l.opts.ReplicaEvery},
 		{c: &InnoDB{link: link}, every: l.opts.InnoDBEvery},
+		{c: &Digests{link: link}, every: l.opts.StatementsEvery},
 		{c: newExplainer(link, l.actions, l.opts.Explain)},
 	}
 }
