@@ -18,7 +18,7 @@ var ddlVerbs = map[string]bool{
 }
 
 func checkMetadataLockPileup(w *window, c *Config) verdict {
-	if r := w.unavailable(collectorProcesslist); r != "" {
+	if r := w.unavailable(snapshot.CollectorProcesslist); r != "" {
 		return notApplicable(r)
 	}
 	waiters := w.processes().inStates(mdlState)

@@ -12,7 +12,7 @@ import (
 var tableLockStates = []string{"Waiting for table level lock", "Locked"}
 
 func checkTableLockContention(w *window, c *Config) verdict {
-	if r := w.unavailable(collectorProcesslist); r != "" && len(w.snap.Status) == 0 {
+	if r := w.unavailable(snapshot.CollectorProcesslist); r != "" && len(w.snap.Status) == 0 {
 		return notApplicable(r)
 	}
 	waiters := w.processes().inStates(tableLockStates...)

@@ -34,7 +34,7 @@ const digestsRecheck = time.Minute
 const PerfSchemaOffLine = "performance_schema is off (MariaDB's default): add `performance_schema=ON` under [mysqld] in my.cnf and restart; top statements are sampled from the processlist meanwhile"
 
 // Name implements Collector.
-func (c *Digests) Name() string { return NameStatements }
+func (c *Digests) Name() snapshot.CollectorName { return snapshot.CollectorStatements }
 
 // Collect implements Collector.
 func (c *Digests) Collect(ctx context.Context, s *snapshot.Snapshot) error {
@@ -53,7 +53,7 @@ func (c *Digests) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		}
 	}
 	if c.unavailable != "" {
-		setUnavailable(s, NameStatements, c.unavailable)
+		setUnavailable(s, snapshot.CollectorStatements, c.unavailable)
 		return nil
 	}
 	st, err := c.state.read(ctx, sess.conn, &c.cols, s)

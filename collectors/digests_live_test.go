@@ -95,7 +95,7 @@ func TestDigestsMeasureThreeStatementsAtTheirRates(t *testing.T) {
 	elapsed := time.Since(start).Seconds()
 	cancel()
 	wg.Wait()
-	if st := last.Collectors[NameStatements]; st.Unavailable != "" || st.Error != "" {
+	if st := last.Collectors[snapshot.CollectorStatements]; st.Unavailable != "" || st.Error != "" {
 		t.Fatalf("statements collector: %+v", st)
 	}
 	rates := totals.Rates()
@@ -186,7 +186,7 @@ func TestDigestsUnavailableWithoutPerformanceSchema(t *testing.T) {
 	srv := sharedServer(t)
 	l := newLive(t, rootOptions(srv), testInterval, nil)
 	s := next(t, l)
-	if st := s.Collectors[NameStatements]; st.Unavailable != PerfSchemaOffLine || s.Statements != nil {
+	if st := s.Collectors[snapshot.CollectorStatements]; st.Unavailable != PerfSchemaOffLine || s.Statements != nil {
 		t.Errorf("state %+v, statements %+v", st, s.Statements)
 	}
 }

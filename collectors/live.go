@@ -192,7 +192,7 @@ func (l *Live) Next(ctx context.Context) (*snapshot.Snapshot, error) {
 		return nil, errClosed
 	}
 	now := time.Now()
-	s := &snapshot.Snapshot{Time: now, Collectors: map[string]snapshot.CollectorState{}}
+	s := &snapshot.Snapshot{Time: now, Collectors: map[snapshot.CollectorName]snapshot.CollectorState{}}
 	tickCtx, cancel := context.WithDeadline(ctx, now.Add(statementBudget(l.opts.Interval)))
 	defer cancel()
 	hostDone := l.host.start(tickCtx, now)

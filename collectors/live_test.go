@@ -69,7 +69,7 @@ func TestLiveProcesslistShowsRunningSleep(t *testing.T) {
 		if s.Server.Address != srv.Socket {
 			t.Errorf("address %q, want %q", s.Server.Address, srv.Socket)
 		}
-		st := s.Collectors[NameProcesslist]
+		st := s.Collectors[snapshot.CollectorProcesslist]
 		if st.Stale || st.Unavailable != "" || st.Latency <= 0 {
 			t.Errorf("processlist state %+v", st)
 		}
@@ -130,7 +130,7 @@ func TestLiveInnoDBAndVariables(t *testing.T) {
 	}
 	ib := first.InnoDB
 	if ib == nil {
-		t.Fatalf("no InnoDB status: %+v", first.Collectors[NameInnoDB])
+		t.Fatalf("no InnoDB status: %+v", first.Collectors[snapshot.CollectorInnoDB])
 	}
 	if ib.BufferPool.SizePages <= 0 || ib.Log.SequenceNumber <= 0 || ib.Transactions.TrxIDCounter <= 0 {
 		t.Errorf("zero InnoDB fields: pool %d pages, LSN %d, trx id %d", ib.BufferPool.SizePages, ib.Log.SequenceNumber, ib.Transactions.TrxIDCounter)
@@ -142,11 +142,11 @@ func TestLiveInnoDBAndVariables(t *testing.T) {
 	if second.VariablesChanged || second.Variables == nil {
 		t.Errorf("unchanged variables: changed=%v present=%v", second.VariablesChanged, second.Variables != nil)
 	}
-	if second.InnoDB != ib || second.Collectors[NameInnoDB].Stale {
-		t.Errorf("InnoDB not carried forward between its periods: %+v", second.Collectors[NameInnoDB])
+	if second.InnoDB != ib || second.Collectors[snapshot.CollectorInnoDB].Stale {
+		t.Errorf("InnoDB not carried forward between its periods: %+v", second.Collectors[snapshot.CollectorInnoDB])
 	}
-	if second.Replica != nil || second.Collectors[NameReplica].Unavailable != "" {
-		t.Errorf("not a replica: %v %+v", second.Replica, second.Collectors[NameReplica])
+	if second.Replica != nil || second.Collectors[snapshot.CollectorReplica].Unavailable != "" {
+		t.Errorf("not a replica: %v %+v", second.Replica, second.Collectors[snapshot.CollectorReplica])
 	}
 }
 
@@ -171,13 +171,13 @@ func TestLiveWithoutProcessPrivilege(t *testing.T) {
 		if _, ok := threadRunning(s, rootQ); ok {
 			t.Error("a user without PROCESS sees root's thread")
 		}
-		if got := s.Collectors[NameProcesslist].Unavailable; got != noProcessPrivilege {
+		if got := s.Collectors[snapshot.CollectorProcesslist].Unavailable; got != noProcessPrivilege {
 			t.Errorf("processlist unavailable = %q", got)
 		}
-		if got := s.Collectors[NameInnoDB].Unavailable; got != "needs the PROCESS privilege" || s.InnoDB != nil {
+		if got := s.Collectors[snapshot.CollectorInnoDB].Unavailable; got != "needs the PROCESS privilege" || s.InnoDB != nil {
 			t.Errorf("innodb unavailable = %q", got)
 		}
-		if got := s.Collectors[NameReplica].Unavailable; !strings.Contains(got, "SLAVE MONITOR") {
+		if got := s.Collectors[snapshot.CollectorReplica].Unavailable; !strings.Contains(got, "SLAVE MONITOR") {
 			t.Errorf("replica unavailable = %q", got)
 		}
 		if s.Status == nil {

@@ -39,7 +39,7 @@ type dbRun struct {
 	// lost is the error that made the connection unusable, if any.
 	lost error
 	// timedOut names the collector whose statement hit the deadline.
-	timedOut string
+	timedOut snapshot.CollectorName
 }
 
 // runDB runs the due collectors in order on the sampling connection. After a
@@ -105,7 +105,7 @@ func markSkipped(e *scheduled, prev, s *snapshot.Snapshot, why string) {
 
 func describeLost(run dbRun) string {
 	if run.timedOut != "" {
-		return "no answer to " + run.timedOut + " within the tick"
+		return "no answer to " + string(run.timedOut) + " within the tick"
 	}
 	return "connection lost: " + firstLine(run.lost.Error())
 }

@@ -17,7 +17,7 @@ type Variables struct {
 }
 
 // Name implements Collector.
-func (c *Variables) Name() string { return NameVariables }
+func (c *Variables) Name() snapshot.CollectorName { return snapshot.CollectorVariables }
 
 // Collect implements Collector.
 func (c *Variables) Collect(ctx context.Context, s *snapshot.Snapshot) error {

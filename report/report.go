@@ -37,14 +37,11 @@ type Server struct {
 
 // Episode is one finding from onset to clear.
 type Episode struct {
-	ID        string            `json:"id"`
-	Severity  snapshot.Severity `json:"severity"`
-	FirstSeen time.Time         `json:"first_seen"`
-	LastSeen  time.Time         `json:"last_seen"`
-	Frames    int               `json:"frames"`
-	Title     string            `json:"title"`
-	Evidence  []string          `json:"evidence"`
-	Advice    string            `json:"advice"`
+	snapshot.Span
+	Frames   int      `json:"frames"`
+	Title    string   `json:"title"`
+	Evidence []string `json:"evidence"`
+	Advice   string   `json:"advice"`
 }
 
 // Builder accumulates frames into a Report.
@@ -98,13 +95,13 @@ func (b *Builder) Add(f *snapshot.Frame) {
 func (b *Builder) observe(f *snapshot.Finding, at time.Time) {
 	e, ok := b.open[f.ID]
 	if !ok {
-		e = &Episode{ID: f.ID, FirstSeen: f.Since, Severity: -1}
-		if e.FirstSeen.IsZero() || e.FirstSeen.After(at) {
-			e.FirstSeen = at
+		e = &Episode{Span: snapshot.Span{ID: f.ID, From: f.Since, Severity: -1}}
+		if e.From.IsZero() || e.From.After(at) {
+			e.From = at
 		}
 		b.open[f.ID] = e
 	}
-	e.LastSeen = at
+	e.To = at
 	e.Frames++
 	if f.Severity > e.Severity {
 		e.Severity, e.Title, e.Evidence, e.Advice = f.Severity, f.Title, f.Evidence, f.Advice
@@ -122,8 +119,8 @@ func (b *Builder) Report() Report {
 		all = append(all, e)
 	}
 	sort.Slice(all, func(i, j int) bool {
-		if !all[i].FirstSeen.Equal(all[j].FirstSeen) {
-			return all[i].FirstSeen.Before(all[j].FirstSeen)
+		if !all[i].From.Equal(all[j].From) {
+			return all[i].From.Before(all[j].From)
 		}
 		if all[i].Severity != all[j].Severity {
 			return all[i].Severity > all[j].Severity

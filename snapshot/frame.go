@@ -14,9 +14,9 @@ type Frame struct {
 	Findings []Finding `json:"findings,omitempty"`
 	// NotApplicable lists rules that cannot run on this source, with the reason.
 	NotApplicable map[string]string `json:"not_applicable,omitempty"`
-	// Mode says where frames come from, e.g. "LIVE", "REPLAY", "IMPORT"; for the
+	// Mode says where frames come from (ModeLive, ModeReplay, ModeImport); for the
 	// header only: consumers must not behave differently by it.
-	Mode string `json:"mode,omitempty"`
+	Mode Mode `json:"mode,omitempty"`
 	// Recording is the recording file being written, if any (for the header).
 	Recording string `json:"recording,omitempty"`
 }

@@ -29,7 +29,7 @@ type Snapshot struct {
 	Statements *Statements `json:"statements,omitempty"`
 
 	// Collectors reports each source's health for this sample.
-	Collectors map[string]CollectorState `json:"collectors,omitempty"`
+	Collectors map[CollectorName]CollectorState `json:"collectors,omitempty"`
 	// SelfTmpDiskTables counts the on-disk temporary tables the monitor's own
 	// statements made this tick (each information_schema.PROCESSLIST read makes
 	// one on MariaDB and MySQL 5.x). Status is read first in a tick, so they

@@ -16,7 +16,7 @@ func hostLines(f *snapshot.Frame, h *history, width, maxLines int) []string {
 	host := s.Host
 	switch {
 	case host == nil:
-		return []string{naLine(s, srcHost, "no host figures in this source")}
+		return []string{naLine(s, snapshot.CollectorHost, "no host figures in this source")}
 	case host.Remote:
 		name := host.Hostname
 		if name == "" {

@@ -7,7 +7,7 @@ import (
 )
 
 // srcStatements is the digest collector's name in Snapshot.Collectors.
-const srcStatements = "statements"
+const srcStatements = snapshot.CollectorStatements
 
 // stmtCol is one numeric column of the statements view; the fingerprint is
 // always last and takes the rest of the width.

@@ -95,7 +95,7 @@ func TestStatementsViewWithoutDigestsSaysSoAndSamples(t *testing.T) {
 	for i := range 3 {
 		f := incidentFrame()
 		f.Snapshot.Time = t0.Add(time.Duration(i) * time.Second)
-		f.Snapshot.Collectors = map[string]snapshot.CollectorState{srcStatements: {Unavailable: "performance_schema is off: add `performance_schema=ON` under [mysqld] in my.cnf"}}
+		f.Snapshot.Collectors = map[snapshot.CollectorName]snapshot.CollectorState{srcStatements: {Unavailable: "performance_schema is off: add `performance_schema=ON` under [mysqld] in my.cnf"}}
 		d.Update(f)
 	}
 	press(d, 'S')

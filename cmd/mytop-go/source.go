@@ -11,6 +11,7 @@ import (
 	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/recording/importers"
+	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 // source is a SOURCE argument opened: a recording, or a capture made by
@@ -19,7 +20,7 @@ type source struct {
 	name    string
 	reader  *recording.Reader // set for a recording
 	session *importers.Session
-	mode    string
+	mode    snapshot.Mode
 	stderr  io.Writer
 }
 
@@ -36,7 +37,7 @@ func openSource(path string, sf sourceFlags, stderr io.Writer) (*source, error) 
 	}
 	r, err := recording.Open(path)
 	if err == nil {
-		return &source{name: path, reader: r, mode: "REPLAY", stderr: stderr}, nil
+		return &source{name: path, reader: r, mode: snapshot.ModeReplay, stderr: stderr}, nil
 	}
 	if !errors.Is(err, recording.ErrNotRecording) {
 		return nil, err
@@ -62,7 +63,7 @@ func importSource(path string, sf sourceFlags, stderr io.Writer) (*source, error
 		return nil, err
 	}
 	reportImport(stderr, c, sess)
-	return &source{name: path, session: sess, mode: "IMPORT", stderr: stderr}, nil
+	return &source{name: path, session: sess, mode: snapshot.ModeImport, stderr: stderr}, nil
 }
 
 func pickSession(c *importers.Capture, name string) (*importers.Session, error) {
