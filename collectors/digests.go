@@ -3,6 +3,7 @@ package collectors
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -46,6 +47,12 @@ func (c *Digests) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		c.sess, c.checkedAt, c.unavailable = sess, time.Time{}, ""
 		c.state = digestState{}
 		c.last = nil
+	}
+	// performance_schema needs a restart to change: the variables already
+	// read this tick say it is off without a statement of ours.
+	if strings.EqualFold(s.Variables["performance_schema"], "OFF") {
+		setUnavailable(s, snapshot.CollectorStatements, PerfSchemaOffLine)
+		return nil
 	}
 	if c.unavailable != "" || c.checkedAt.IsZero() {
 		if err := c.check(ctx, sess, s.Time); err != nil {
