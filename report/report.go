@@ -42,6 +42,9 @@ type Episode struct {
 	Title    string   `json:"title"`
 	Evidence []string `json:"evidence"`
 	Advice   string   `json:"advice"`
+	// RootBlockers are the lock tree's roots at the finding's most severe
+	// moment (lock-wait findings only).
+	RootBlockers []snapshot.RootBlocker `json:"root_blockers,omitempty"`
 }
 
 // Builder accumulates frames into a Report.
@@ -105,6 +108,9 @@ func (b *Builder) observe(f *snapshot.Finding, at time.Time) {
 	e.Frames++
 	if f.Severity > e.Severity {
 		e.Severity, e.Title, e.Evidence, e.Advice = f.Severity, f.Title, f.Evidence, f.Advice
+		e.RootBlockers = f.RootBlockers
+	} else if f.Severity == e.Severity && len(f.RootBlockers) > 0 && len(e.RootBlockers) == 0 {
+		e.RootBlockers = f.RootBlockers
 	}
 }
 

@@ -79,6 +79,7 @@ func (d *Dashboard) Update(f *snapshot.Frame) {
 func (d *Dashboard) show(f *snapshot.Frame) {
 	d.frame = f
 	d.findings.set(f)
+	d.list.threads = threadColsOf(f)
 	d.procs.set(f.Snapshot)
 	d.applyHighlight()
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/collectors"
+	"github.com/mytop-go/mytop-go/internal/connopt"
 )
 
 // liveFlags are the options of a live source, shared by the dashboard and record.
@@ -46,7 +47,7 @@ func (l *liveFlags) open(stderr io.Writer) (*collectors.Live, error) {
 		VariablesEvery:  l.variablesEvery,
 		ReplicaEvery:    l.replicaEvery,
 		StatementsEvery: l.stmtsEvery,
-		Host:            hostCollector(collectors.AddressOf(cfg)),
+		Host:            hostCollector(connopt.AddressOf(cfg)),
 	})
 	if err != nil {
 		return nil, err
