@@ -20,6 +20,9 @@ type Report struct {
 	// TopByTime and TopByCount are the statements seen running, fingerprinted.
 	TopByTime  []Statement `json:"top_statements_by_time"`
 	TopByCount []Statement `json:"top_statements_by_count"`
+	// Statements are the top statements per second over the whole range, from
+	// the server's digests when present (statements_digest.go).
+	Statements []snapshot.StatementRate `json:"statements"`
 	// Approximate is set when the source's clock is reconstructed (e.g. pt-stalk
 	// mysqladmin samples), so times are only close.
 	Approximate bool `json:"approximate,omitempty"`
@@ -51,6 +54,7 @@ type Builder struct {
 	done   []*Episode
 	series seriesAcc
 	stmts  statementAcc
+	top    topStatements
 }
 
 // topN is how many statements each top list keeps.
@@ -75,6 +79,7 @@ func (b *Builder) Add(f *snapshot.Frame) {
 	}
 	b.series.add(f)
 	b.stmts.add(f)
+	b.top.add(f)
 	seen := make(map[string]bool, len(f.Findings))
 	for i := range f.Findings {
 		b.observe(&f.Findings[i], s.Time)
@@ -114,6 +119,7 @@ func (b *Builder) Report() Report {
 	r := b.r
 	r.Series = b.series.summaries()
 	r.TopByTime, r.TopByCount = b.stmts.top(topN)
+	r.Statements = b.top.top()
 	all := append([]*Episode(nil), b.done...)
 	for _, e := range b.open {
 		all = append(all, e)

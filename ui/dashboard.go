@@ -18,8 +18,10 @@ type Dashboard struct {
 	list     *procList
 	locks    *lockView
 	hist     *history
-	keys     map[string]*binding
-	bindings []*binding
+	// stmtSampler estimates top statements when the server has no digests.
+	stmtSampler stmtSampler
+	keys        map[string]*binding
+	bindings    []*binding
 
 	frame   *snapshot.Frame // shown
 	latest  *snapshot.Frame // newest received
@@ -67,6 +69,7 @@ func (d *Dashboard) Update(f *snapshot.Frame) {
 		return
 	}
 	d.hist.push(f)
+	d.stmtSampler.observe(f)
 	d.latest = f
 	if d.paused {
 		d.pending++
