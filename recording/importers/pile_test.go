@@ -356,6 +356,7 @@ func TestRefusalsSayWhatAFileIs(t *testing.T) {
 		"":                      "empty file",
 		"-- MySQL dump 10.13\n": "mysqldump",
 		"Error in foreign key constraint of table test/child:\nthere is no index\n":                      "FOREIGN KEY ERROR",
+		"Cannot drop table `test/t1`\nbecause it is referenced by `test/t2`\n":                           "FOREIGN KEY ERROR",
 		"Aborted_clients   164    0    0\nAborted_connects    0    0    0\nBytes_received  10  35  35\n": "pt-mext output",
 		"autocommit\tON\nmax_connections\t151\nversion\t8.0.36\n":                                        "SHOW VARIABLES alone",
 	}
