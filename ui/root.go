@@ -167,7 +167,7 @@ func (d *Dashboard) footer(w int) string {
 	}
 	items := []item{
 		{"? help", 9}, {"q quit", 9}, {"p pause", 8}, {"Tab focus", 6}, {"/ filter", 7},
-		{"i idle", 5}, {"</> sort", 5}, {"r reverse", 3}, {"Enter query", 4},
+		{"i idle", 5}, {"</> sort", 5}, {"r reverse", 3}, {"Enter query", 4}, {"S statements", 5},
 	}
 	if d.opts.Actions != nil {
 		items = append(items, item{"e explain", 4})
