@@ -76,12 +76,13 @@ func (c *Locks) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	l := &snapshot.Locks{Sources: map[snapshot.LockKind]string{}}
 	var trx trxInfo
 	var err error
-	if need.row || need.metadata {
+	long := need.row && longRowQueue(s, l)
+	if (need.row || need.metadata) && !long {
 		if trx, err = c.readTrx(ctx, sess, s, l); err != nil {
 			return err
 		}
 	}
-	if need.row {
+	if need.row && !long {
 		if err := c.rowWaits(ctx, sess, s, l, trx); err != nil {
 			return err
 		}
