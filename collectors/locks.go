@@ -150,7 +150,7 @@ func (c *Locks) query(ctx context.Context, sess *Session, source, stmt string) (
 	if serverErrno(err) == 0 {
 		return nil, "", err
 	}
-	reason := refusalReason(err)
+	reason := refusalReason(err, source)
 	if !isTimeLimit(err) {
 		c.refused[source] = reason
 	}
@@ -158,10 +158,13 @@ func (c *Locks) query(ctx context.Context, sess *Session, source, stmt string) (
 }
 
 // refusalReason is the one line shown for a source the server refused.
-func refusalReason(err error) string {
+func refusalReason(err error, source string) string {
 	switch serverErrno(err) {
 	case errSpecificAccessDenied, errTableAccessDenied, errDBAccessDenied, errAccessDenied:
-		return "not permitted (needs PROCESS, or SELECT on performance_schema)"
+		if strings.HasPrefix(source, "performance_schema.") {
+			return "not permitted (needs SELECT on performance_schema)"
+		}
+		return "not permitted (needs the PROCESS privilege)"
 	case errNoSuchTable, errUnknownTable:
 		return "not on this server"
 	}

@@ -145,7 +145,7 @@ func (c *Locks) readRowSource(ctx context.Context, sess *Session, src rowSource,
 	if err == nil || serverErrno(err) == 0 {
 		return err == nil, err
 	}
-	reason := refusalReason(err)
+	reason := refusalReason(err, name)
 	if !isTimeLimit(err) {
 		c.refused[name] = reason
 	}
