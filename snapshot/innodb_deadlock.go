@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -68,7 +69,37 @@ func ParseDeadlock(text string) Deadlock {
 			state = cur.readLine(line, state)
 		}
 	}
+	d.placeHolds()
 	return d
+}
+
+var dlLockTrxRe = regexp.MustCompile(`\btrx id (\S+)`)
+
+// placeHolds gives each held lock to the transaction its line names: under
+// "CONFLICTING WITH" a transaction's entry lists the other one's locks.
+// Lines are shortened only then, since the shortening drops the trx id.
+func (d *Deadlock) placeHolds() {
+	byID := map[string]int{}
+	for i, t := range d.Trx {
+		byID[t.ID] = i
+	}
+	held := make([][]string, len(d.Trx))
+	for i, t := range d.Trx {
+		for _, l := range t.Holds {
+			owner := i
+			if m := dlLockTrxRe.FindStringSubmatch(l); m != nil {
+				if j, ok := byID[m[1]]; ok {
+					owner = j
+				}
+			}
+			if s := shortLock(l); !slices.Contains(held[owner], s) {
+				held[owner] = append(held[owner], s)
+			}
+		}
+	}
+	for i := range d.Trx {
+		d.Trx[i].Holds = held[i]
+	}
 }
 
 // deadlockHeader maps a "***" line to what follows it. "CONFLICTING WITH"
@@ -103,11 +134,10 @@ func (t *DeadlockTrx) readLine(line string, state int) int {
 		if !strings.HasPrefix(line, "RECORD LOCKS") && !strings.HasPrefix(line, "TABLE LOCK") {
 			return state
 		}
-		l := shortLock(line)
 		if state == dlHolds {
-			t.Holds = append(t.Holds, l)
+			t.Holds = append(t.Holds, line) // shortened once placed
 		} else {
-			t.Waits = append(t.Waits, l)
+			t.Waits = append(t.Waits, shortLock(line))
 		}
 	}
 	return state
