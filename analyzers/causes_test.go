@@ -148,4 +148,3 @@ func TestCauseStatementsBehindCPU(t *testing.T) {
 	}
 	mustContain(t, *f, "CPU saturated by other processes, not mysqld", "uses only 10 %", "other processes")
 }
-
