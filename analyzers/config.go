@@ -2,11 +2,12 @@ package analyzers
 
 import "time"
 
-// Config holds every threshold the rules use. Tags in comments point at
-// /work/shared/reference/diagnostic-rules.md §0 (PTS = pt-stalk, MT =
+// Config holds every threshold the rules use. Tags in comments name the public
+// source of each number, as tagged in the project's diagnostic-rules research
+// notes (§0 there; § numbers below are its sections): PTS = pt-stalk, MT =
 // MySQLTuner, DOL = dolphie, IT = innotop, PMM-A/PMM-C = PMM alerts/checks,
 // APA = awesome-prometheus-alerts, MX = mysqld_exporter mixin, ZBX = Zabbix,
-// GREGG = USE method). "UNKNOWN" marks numbers no public source gives: they are
+// GREGG = USE method. "UNKNOWN" marks numbers no public source gives: they are
 // design defaults, kept here so a DBA can change them in one place.
 //
 // Every threshold says which false-alarm trap it avoids ("Trap:"): a level

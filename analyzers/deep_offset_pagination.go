@@ -27,7 +27,7 @@ func deepPage(p *snapshot.Process, min int64) (int64, bool) {
 }
 
 func checkDeepOffsetPagination(w *window, c *Config) verdict {
-	if r := w.unavailable(collectorProcesslist); r != "" {
+	if r := w.unavailable(snapshot.CollectorProcesslist); r != "" {
 		return notApplicable(r)
 	}
 	sightings := 0

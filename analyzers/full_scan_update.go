@@ -27,7 +27,7 @@ type scanJudgement struct {
 }
 
 func checkFullScanUpdate(w *window, c *Config) verdict {
-	if r := w.unavailable(collectorProcesslist); r != "" {
+	if r := w.unavailable(snapshot.CollectorProcesslist); r != "" {
 		return notApplicable(r)
 	}
 	cands := w.processes().running(int64(c.FullScanMinSeconds*1000), "UPDATE", "DELETE")

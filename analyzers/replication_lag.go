@@ -13,12 +13,12 @@ import (
 // PMM-A). SQL_Delay is subtracted: a delayed replica is late on purpose. A
 // stopped replication thread is critical (REPL-02); Seconds_Behind is NULL then.
 func checkReplicationLag(w *window, c *Config) verdict {
-	if r := w.unavailable(collectorReplica); r != "" {
+	if r := w.unavailable(snapshot.CollectorReplica); r != "" {
 		return notApplicable(r)
 	}
 	rep := w.snap.Replica
 	if rep == nil {
-		if w.failedThisTick(collectorReplica) {
+		if w.failedThisTick(snapshot.CollectorReplica) {
 			return quiet()
 		}
 		return notApplicable("not a replica")

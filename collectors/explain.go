@@ -66,7 +66,7 @@ func newExplainer(link *serverLink, actions *actionConn, opts ExplainOptions) *e
 }
 
 // Name implements Collector.
-func (e *explainer) Name() string { return NameExplain }
+func (e *explainer) Name() snapshot.CollectorName { return snapshot.CollectorExplain }
 
 // Collect implements Collector. It must run after the processlist. Its own
 // failures are stored in the plan, never returned as a lost connection: the

@@ -53,7 +53,7 @@ func (h *hostRunner) finish(ctx context.Context, ch chan hostResult, s *snapshot
 		return
 	}
 	if ch == nil {
-		s.Collectors[NameHost] = snapshot.CollectorState{Stale: true, Error: "previous host sample still running"}
+		s.Collectors[snapshot.CollectorHost] = snapshot.CollectorState{Stale: true, Error: "previous host sample still running"}
 		return
 	}
 	select {
@@ -65,8 +65,8 @@ func (h *hostRunner) finish(ctx context.Context, ch chan hostResult, s *snapshot
 		if r.err != nil {
 			st.Stale, st.Error = true, firstLine(r.err.Error())
 		}
-		s.Collectors[NameHost] = st
+		s.Collectors[snapshot.CollectorHost] = st
 	case <-ctx.Done():
-		s.Collectors[NameHost] = snapshot.CollectorState{Stale: true, Error: "timed out"}
+		s.Collectors[snapshot.CollectorHost] = snapshot.CollectorState{Stale: true, Error: "timed out"}
 	}
 }

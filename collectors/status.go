@@ -15,7 +15,7 @@ type Status struct {
 }
 
 // Name implements Collector.
-func (c *Status) Name() string { return NameStatus }
+func (c *Status) Name() snapshot.CollectorName { return snapshot.CollectorStatus }
 
 // Collect implements Collector.
 func (c *Status) Collect(ctx context.Context, s *snapshot.Snapshot) error {

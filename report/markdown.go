@@ -18,11 +18,11 @@ func WriteMarkdown(w io.Writer, r Report) error {
 	} else {
 		p.f("| Severity | Finding | From | To | Frames | What |\n|---|---|---|---|---|---|\n")
 		for _, e := range r.Findings {
-			p.f("| %s | `%s` | %s | %s | %d | %s |\n", e.Severity, e.ID, clockOf(e.FirstSeen), clockOf(e.LastSeen), e.Frames, mdCell(e.Title))
+			p.f("| %s | `%s` | %s | %s | %d | %s |\n", e.Severity, e.ID, clockOf(e.From), clockOf(e.To), e.Frames, mdCell(e.Title))
 		}
 		p.f("\n")
 		for _, e := range r.Findings {
-			p.f("#### `%s` at %s\n\n", e.ID, clockOf(e.FirstSeen))
+			p.f("#### `%s` at %s\n\n", e.ID, clockOf(e.From))
 			for _, ev := range e.Evidence {
 				p.f("- %s\n", mdText(ev))
 			}

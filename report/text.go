@@ -18,7 +18,7 @@ func WriteText(w io.Writer, r Report) error {
 		p.f("  none\n")
 	}
 	for _, e := range r.Findings {
-		p.f("  %-8s %-24s %s .. %s (%s)\n", strings.ToUpper(e.Severity.String()), e.ID, clockOf(e.FirstSeen), clockOf(e.LastSeen), spanOf(e))
+		p.f("  %-8s %-24s %s .. %s (%s)\n", strings.ToUpper(e.Severity.String()), e.ID, clockOf(e.From), clockOf(e.To), spanOf(e))
 		p.f("           %s\n", e.Title)
 		for _, ev := range e.Evidence {
 			p.f("           - %s\n", ev)
@@ -35,6 +35,7 @@ func WriteText(w io.Writer, r Report) error {
 		}
 		p.f("  %-20s %8s %10s %10s %s\n", s.Name, num(s.Min), num(s.Median), num(s.Max), s.Unit)
 	}
+	textTopStatements(p, r.Statements)
 	textStatements(p, "Top statements by time (thread-seconds seen running)", r.TopByTime)
 	textStatements(p, "Top statements by count (sightings)", r.TopByCount)
 	return p.err
@@ -67,7 +68,7 @@ func stamp(t time.Time) string { return t.Format("2006-01-02 15:04:05") }
 func clockOf(t time.Time) string { return t.Format("15:04:05") }
 
 func spanOf(e Episode) string {
-	return fmt.Sprintf("%s, %d frames", e.LastSeen.Sub(e.FirstSeen).Round(time.Second), e.Frames)
+	return fmt.Sprintf("%s, %d frames", e.To.Sub(e.From).Round(time.Second), e.Frames)
 }
 
 func approx(r Report) string {

@@ -17,8 +17,10 @@ type Dashboard struct {
 	procs    *procPanel
 	list     *procList
 	hist     *history
-	keys     map[string]*binding
-	bindings []*binding
+	// stmtSampler estimates top statements when the server has no digests.
+	stmtSampler stmtSampler
+	keys        map[string]*binding
+	bindings    []*binding
 
 	frame   *snapshot.Frame // shown
 	latest  *snapshot.Frame // newest received
@@ -65,6 +67,7 @@ func (d *Dashboard) Update(f *snapshot.Frame) {
 		return
 	}
 	d.hist.push(f)
+	d.stmtSampler.observe(f)
 	d.latest = f
 	if d.paused {
 		d.pending++
@@ -76,6 +79,7 @@ func (d *Dashboard) Update(f *snapshot.Frame) {
 func (d *Dashboard) show(f *snapshot.Frame) {
 	d.frame = f
 	d.findings.set(f)
+	d.list.threads = threadColsOf(f)
 	d.procs.set(f.Snapshot)
 	d.applyHighlight()
 }

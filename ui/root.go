@@ -127,9 +127,9 @@ func (d *Dashboard) drawPanels(screen tcell.Screen, r rect) {
 	third := r.w / 3
 	widths := []int{third, third, r.w - 2*third}
 	titles := []string{
-		panelTitle("Server /s", d.frame.Snapshot, srcStatus),
-		panelTitle("InnoDB", d.frame.Snapshot, srcInnoDB),
-		panelTitle("Host", d.frame.Snapshot, srcHost),
+		panelTitle("Server /s", d.frame.Snapshot, snapshot.CollectorStatus),
+		panelTitle("InnoDB", d.frame.Snapshot, snapshot.CollectorInnoDB),
+		panelTitle("Host", d.frame.Snapshot, snapshot.CollectorHost),
 	}
 	inner := r.h - 2
 	bodies := [][]string{
@@ -153,7 +153,7 @@ func (d *Dashboard) drawPanels(screen tcell.Screen, r rect) {
 	}
 }
 
-func panelTitle(name string, s *snapshot.Snapshot, source string) string {
+func panelTitle(name string, s *snapshot.Snapshot, source snapshot.CollectorName) string {
 	if note := staleNote(s, source); note != "" {
 		return " " + name + " [yellow](" + note + ")[-] "
 	}
@@ -167,7 +167,7 @@ func (d *Dashboard) footer(w int) string {
 	}
 	items := []item{
 		{"? help", 9}, {"q quit", 9}, {"p pause", 8}, {"Tab focus", 6}, {"/ filter", 7},
-		{"i idle", 5}, {"</> sort", 5}, {"r reverse", 3}, {"Enter query", 4},
+		{"i idle", 5}, {"</> sort", 5}, {"r reverse", 3}, {"Enter query", 4}, {"S statements", 5},
 	}
 	if d.opts.Actions != nil {
 		items = append(items, item{"e explain", 4})

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/collectors"
+	"github.com/mytop-go/mytop-go/internal/connopt"
 )
 
 // liveFlags are the options of a live source, shared by the dashboard and record.
@@ -16,6 +17,7 @@ type liveFlags struct {
 	innodbEvery    time.Duration
 	variablesEvery time.Duration
 	replicaEvery   time.Duration
+	stmtsEvery     time.Duration
 }
 
 func addLiveFlags(fs *flag.FlagSet) *liveFlags {
@@ -24,6 +26,7 @@ func addLiveFlags(fs *flag.FlagSet) *liveFlags {
 	fs.DurationVar(&l.innodbEvery, "innodb-interval", 5*time.Second, "how often to read SHOW ENGINE INNODB STATUS")
 	fs.DurationVar(&l.variablesEvery, "variables-interval", 10*time.Second, "how often to check variables for changes")
 	fs.DurationVar(&l.replicaEvery, "replica-interval", 0, "how often to read replica status (default: every tick; every 30 s while the server is no replica)")
+	fs.DurationVar(&l.stmtsEvery, "statements-interval", 5*time.Second, "how often to read the statement digests (performance_schema)")
 	return l
 }
 
@@ -38,12 +41,13 @@ func (l *liveFlags) open(stderr io.Writer) (*collectors.Live, error) {
 		return nil, err
 	}
 	live, err := collectors.NewLive(collectors.LiveOptions{
-		Config:         cfg,
-		Interval:       l.interval,
-		InnoDBEvery:    l.innodbEvery,
-		VariablesEvery: l.variablesEvery,
-		ReplicaEvery:   l.replicaEvery,
-		Host:           hostCollector(collectors.AddressOf(cfg)),
+		Config:          cfg,
+		Interval:        l.interval,
+		InnoDBEvery:     l.innodbEvery,
+		VariablesEvery:  l.variablesEvery,
+		ReplicaEvery:    l.replicaEvery,
+		StatementsEvery: l.stmtsEvery,
+		Host:            hostCollector(connopt.AddressOf(cfg)),
 	})
 	if err != nil {
 		return nil, err

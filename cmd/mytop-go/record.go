@@ -55,7 +55,7 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	p := newProgress(stderr, w)
 	st := newSelfStatus()
 	defer st.stop()
-	b := newBuilder("LIVE")
+	b := newBuilder(snapshot.ModeLive)
 	b.Recording = *out
 	err = pipeline.Run(ctx, live, b, func(f *snapshot.Frame) error {
 		if err := w.Write(f); err != nil {

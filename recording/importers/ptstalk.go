@@ -16,24 +16,11 @@ import (
 // second from loops started together, so their i-th samples are placed on a
 // common estimated clock and the session is Approximate.
 
-func importPtStalk(path string, opts Options) ([]Session, error) {
-	files, err := regularFiles(path)
-	if err != nil {
-		return nil, err
-	}
-	groups := groupPtStalk(files)
+func importPtStalk(r *run) ([]Session, error) {
+	path, opts, in := r.path, r.opts, r.in
+	groups := groupPtStalk(r)
 	if len(groups) == 0 {
 		return nil, fmt.Errorf("%s: no pt-stalk files (<prefix>-processlist, -mysqladmin...) found", path)
-	}
-	var all []string
-	for _, g := range groups {
-		for _, f := range g.files {
-			all = append(all, f)
-		}
-	}
-	in, err := newInput(all, opts.Progress)
-	if err != nil {
-		return nil, err
 	}
 	var sessions []Session
 	for _, g := range groups {
