@@ -13,22 +13,24 @@ import (
 // merely stand together are not linked. The links (README "Root cause"):
 //
 //   - table_lock_contention <- full_scan_update: a thread waiting for a
-//     table-level lock names a table the scanning UPDATE/DELETE changes.
+//     table-level lock names a table the scanning UPDATE/DELETE changes, or
+//     a scanning thread is a root blocker of the lock tree.
 //   - query_cache_contention <- full_scan_update: a thread seen waiting for
 //     the query cache lock over the sighting window names a scanned table (a
 //     write invalidates that table's cached results under the global lock),
 //     or a scanning statement was itself seen in a query cache state.
 //   - row_lock_waits <- long_transaction: the long transaction is the one
-//     holding row locks that others wait for (the lock-wait collector's root
-//     blocker when it ran, else InnoDB's list: the oldest non-waiting
-//     transaction holding row locks).
+//     holding row locks that others wait for: one of the lock tree's root
+//     blockers when the lock-wait collector ran, else by InnoDB's list the
+//     oldest non-waiting transaction holding row locks.
 //   - metadata_lock_pileup <- long_transaction: the long transaction's
-//     session is not itself waiting for the metadata lock, and has been open
-//     longer than the oldest waiter has waited (an open transaction keeps the
-//     metadata locks of every table it touched until it ends).
+//     session is a root blocker of the lock tree, or without a tree it is not
+//     itself waiting for the metadata lock and has been open longer than the
+//     oldest waiter has waited (an open transaction keeps the metadata locks
+//     of every table it touched until it ends).
 //   - cpu_saturation <- full_scan_update / deep_offset_pagination: mysqld is
-//     the process using the CPU (or the share is unknown: a remote capture),
-//     and those statements are the ones running.
+//     measured to be the process using the CPU (its /proc/<pid>/stat share;
+//     a source without it links nothing), and those statements run.
 type causeLink struct {
 	effect, cause string
 	holds         func(w *window, cause, effect *snapshot.Finding) bool
@@ -94,7 +96,12 @@ func scannedTables(w *window, f *snapshot.Finding) []string {
 	return out
 }
 
-func tableWaitersOnScannedTables(w *window, cause, _ *snapshot.Finding) bool {
+func tableWaitersOnScannedTables(w *window, cause, effect *snapshot.Finding) bool {
+	if roots, ok := rootBlockerThreads(effect); ok && slices.ContainsFunc(roots, func(id int64) bool {
+		return slices.Contains(cause.Threads, id)
+	}) {
+		return true
+	}
 	return anyNamesTable(w.processes().inStates(tableLockStates...), scannedTables(w, cause))
 }
 
@@ -142,12 +149,29 @@ func holderThread(f *snapshot.Finding) int64 {
 	return f.Threads[0]
 }
 
-func longTrxHoldsWaitedRows(w *window, cause, _ *snapshot.Finding) bool {
+func longTrxHoldsWaitedRows(w *window, cause, effect *snapshot.Finding) bool {
 	holder := holderThread(cause)
 	if holder == 0 {
 		return false
 	}
+	if roots, ok := rootBlockerThreads(effect); ok {
+		return slices.Contains(roots, holder)
+	}
 	return slices.Contains(rowLockBlockers(w), holder)
+}
+
+// rootBlockerThreads are the lock tree's root blockers the effect names
+// (issue #15's lock-wait collector): when known they settle who holds the
+// lock, and the guesses below are not used.
+func rootBlockerThreads(effect *snapshot.Finding) ([]int64, bool) {
+	if len(effect.RootBlockers) == 0 {
+		return nil, false
+	}
+	out := make([]int64, 0, len(effect.RootBlockers))
+	for _, r := range effect.RootBlockers {
+		out = append(out, r.Thread)
+	}
+	return out, true
 }
 
 // rowLockBlockers are the sessions others wait on for row locks. InnoDB's
@@ -168,8 +192,11 @@ func anyLockWait(trx []snapshot.InnoDBTrx) bool {
 	return slices.ContainsFunc(trx, func(t snapshot.InnoDBTrx) bool { return t.LockWait })
 }
 
-func longTrxHoldsMetadata(w *window, cause, _ *snapshot.Finding) bool {
+func longTrxHoldsMetadata(w *window, cause, effect *snapshot.Finding) bool {
 	holder := holderThread(cause)
+	if roots, ok := rootBlockerThreads(effect); ok && holder != 0 {
+		return slices.Contains(roots, holder)
+	}
 	in := w.snap.InnoDB
 	if holder == 0 || in == nil {
 		return false
@@ -194,5 +221,5 @@ func mysqldBurnsCPU(w *window, cause, _ *snapshot.Finding) bool {
 		return false
 	}
 	share, known := mysqldCPUShare(w)
-	return !known || share >= w.cfg.MysqldCPUShareMin
+	return known && share >= w.cfg.MysqldCPUShareMin
 }

@@ -20,7 +20,7 @@ const historyName = "Innodb_history_list_length"
 // costs, or nil.
 func costlyTransaction(w *window, c *Config) (*snapshot.InnoDBTrx, string) {
 	trx := w.snap.InnoDB.Transactions.Trx
-	if b := probableBlocker(trx); b != nil && anyLockWait(trx) &&
+	if b := probableBlocker(trx); b != nil && anyLockWait(trx) && acrossStatements(w, b) &&
 		time.Duration(b.ActiveSeconds)*time.Second >= c.LongTrxBlockingMin {
 		return b, fmt.Sprintf("%d transactions wait on its locks", countLockWaits(trx))
 	}
@@ -32,6 +32,23 @@ func costlyTransaction(w *window, c *Config) (*snapshot.InnoDBTrx, string) {
 		return t, fmt.Sprintf("the history list grows %s/s while it is open", fmtRate(g.perSec))
 	}
 	return nil, ""
+}
+
+// acrossStatements: the transaction is older than what its thread runs now
+// (idle in Sleep, or a statement younger than it), so it was left open across
+// statements. One long statement is full_scan_update's and the lock rules'
+// to name; a thread missing from the processlist means the InnoDB status is
+// older than it (read every few seconds) and proves nothing.
+func acrossStatements(w *window, t *snapshot.InnoDBTrx) bool {
+	p := w.processes().byID(t.ThreadID)
+	if p == nil {
+		return false
+	}
+	if p.Command != "Query" {
+		return true
+	}
+	const slack = 2 // whole seconds on both sides
+	return t.ActiveSeconds > p.TimeMS/1000+slack
 }
 
 func countLockWaits(trx []snapshot.InnoDBTrx) int {
@@ -88,7 +105,7 @@ func historyLength(s *snapshot.Snapshot) (int64, bool) {
 
 func historyGrowthLine(w *window, c *Config) string {
 	g, ok := historyGrowth(w, c)
-	if !ok || g.to == g.from {
+	if !ok || g.to <= g.from {
 		return ""
 	}
 	return fmt.Sprintf("history list %s -> %s over %s (%s/s)", fmtCount(g.from), fmtCount(g.to),

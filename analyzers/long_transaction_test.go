@@ -20,7 +20,14 @@ func TestLongTransaction(t *testing.T) {
 		{"no InnoDB status", series(2), "NN"},
 		// Earlier when it costs: others wait on its row locks.
 		{"young holder with waiters", series(4, old(8), trx(snapshot.InnoDBTrx{ID: "78", ActiveSeconds: 5,
-			ThreadID: 13, LockWait: true, LockWaitSeconds: 5})), "..WW"},
+			ThreadID: 13, LockWait: true, LockWaitSeconds: 5}), procs(sleeping(12, "batch"))), "..WW"},
+		// One long statement holding the locks is full_scan_update's to name.
+		{"holder is one long statement", series(4, old(8), trx(snapshot.InnoDBTrx{ID: "78", ActiveSeconds: 5,
+			ThreadID: 13, LockWait: true, LockWaitSeconds: 5}), func(i int, s *snapshot.Snapshot) {
+			s.Processlist = append(s.Processlist, query(12, float64(8+i), "Updating", "UPDATE b SET x = 1"))
+		}), "...."},
+		{"holder not in the processlist (status older than it)", series(4, old(8), trx(snapshot.InnoDBTrx{ID: "78",
+			ActiveSeconds: 5, ThreadID: 13, LockWait: true, LockWaitSeconds: 5})), "...."},
 		{"young holder, waiters gone", series(4, old(40)), "...."},
 		// Or the history list grows fast while it is open.
 		{"history list grows 200/s under a 90 s transaction", series(5, old(90),
