@@ -51,8 +51,9 @@ func SplitHosts(list string) ([]Target, error) {
 
 // ParseHostsFile reads one server per line: "host[:port]" or a DSN, followed
 // by optional key=value words (name, user, password, socket, port). Blank
-// lines and '#' comments are skipped; a [client] section gives the shared
-// user and password, like an option file.
+// lines and '#' comments are skipped; key=value lines under [client] give the
+// shared user and password, like an option file, and server lines may follow
+// them in the same section.
 func ParseHostsFile(r io.Reader) ([]Target, Defaults, error) {
 	var (
 		ts      []Target
@@ -70,8 +71,8 @@ func ParseHostsFile(r io.Reader) ([]Target, Defaults, error) {
 			continue
 		}
 		var err error
-		if section == "client" || section == "mytop" {
-			err = def.set(line)
+		if isSetting(line) {
+			err = def.set(section, line)
 		} else {
 			var t Target
 			t, err = targetLine(line)
@@ -90,11 +91,11 @@ func ParseHostsFile(r io.Reader) ([]Target, Defaults, error) {
 	return ts, def, nil
 }
 
-func (d *Defaults) set(line string) error {
-	k, v, ok := strings.Cut(line, "=")
-	if !ok {
-		return fmt.Errorf("%q: want key=value in [client]", line)
+func (d *Defaults) set(section, line string) error {
+	if section != "client" && section != "mytop" {
+		return fmt.Errorf("%q: settings belong in a [client] section; a server line starts with host[:port] or a DSN", line)
 	}
+	k, v, _ := strings.Cut(line, "=")
 	switch strings.TrimSpace(k) {
 	case "user":
 		d.User = unquote(v)
@@ -110,7 +111,7 @@ func targetLine(line string) (Target, error) {
 	words := strings.Fields(line)
 	var t Target
 	var err error
-	if strings.Contains(words[0], "@") || strings.Contains(words[0], "(") {
+	if isDSN(words[0]) {
 		t = Target{Name: dsnName(words[0]), DSN: words[0]}
 	} else if t, err = hostTarget(words[0]); err != nil {
 		return t, err
@@ -149,6 +150,15 @@ func (t *Target) set(word string) error {
 	}
 	return nil
 }
+
+// isSetting tells "user = x" from "db1 user=x": a setting's key is one word.
+func isSetting(line string) bool {
+	k, _, ok := strings.Cut(line, "=")
+	k = strings.TrimSpace(k)
+	return ok && !strings.ContainsAny(k, " \t") && !isDSN(k)
+}
+
+func isDSN(w string) bool { return strings.Contains(w, "@") || strings.Contains(w, "(") }
 
 // hostTarget reads "host", "host:port" or "[v6]:port".
 func hostTarget(s string) (Target, error) {
