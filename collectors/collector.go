@@ -18,6 +18,13 @@ type carrier interface {
 	carry(prev, cur *snapshot.Snapshot)
 }
 
+// skipCarrier is implemented by collectors whose last part stays true when a
+// tick cannot run them at all (the server is down or the tick ran out): the
+// scheduler asks them to carry it forward then too.
+type skipCarrier interface {
+	carrySkipped(prev, cur *snapshot.Snapshot)
+}
+
 // setUnavailable records why a source cannot run in full; the scheduler keeps
 // it when it adds latency and errors.
 func setUnavailable(s *snapshot.Snapshot, name snapshot.CollectorName, reason string) {

@@ -3,6 +3,7 @@ package collectors
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -95,8 +96,8 @@ func carryForward(e *scheduled, prev, s *snapshot.Snapshot) {
 
 // markSkipped records a collector that could not run this tick.
 func markSkipped(e *scheduled, prev, s *snapshot.Snapshot, why string) {
-	if v, ok := e.c.(*Variables); ok {
-		v.carry(prev, s)
+	if c, ok := e.c.(skipCarrier); ok {
+		c.carrySkipped(prev, s)
 	}
 	st := s.Collectors[e.c.Name()]
 	st.Stale, st.Error = true, why
@@ -118,4 +119,10 @@ func collectorError(err error, took time.Duration) string {
 		return fmt.Sprintf("%s%v", timedOutPrefix, took.Round(time.Millisecond))
 	}
 	return firstLine(err.Error())
+}
+
+// firstLine keeps a status line to one line.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }

@@ -49,3 +49,7 @@ func (c *Variables) apply(m map[string]string, s *snapshot.Snapshot) {
 func (c *Variables) carry(_, cur *snapshot.Snapshot) {
 	cur.Variables = c.current
 }
+
+// carrySkipped implements skipCarrier: configuration does not vanish while
+// the server cannot be asked.
+func (c *Variables) carrySkipped(prev, cur *snapshot.Snapshot) { c.carry(prev, cur) }

@@ -21,9 +21,18 @@ type Snapshot struct {
 	// Replica is SHOW REPLICA/SLAVE STATUS (first channel); nil when not a replica.
 	Replica map[string]string `json:"replica,omitempty"`
 	Host    *Host             `json:"host,omitempty"`
+	// Threads is mysqld's threads as /proc counts them; nil when the server
+	// is not on this machine or the source has none (imported captures).
+	Threads *Threads `json:"threads,omitempty"`
 	// Explains holds plans of running statements, fetched by a collector when a
 	// rule needs them, keyed by statement fingerprint.
 	Explains map[string]*Explain `json:"explains,omitempty"`
+	// Statements is the latest interval of statement digests (statements.go);
+	// ticks between digest reads carry the same sample.
+	Statements *Statements `json:"statements,omitempty"`
+	// Locks is who waits for whom, read only when something waits (nil
+	// otherwise); BuildLockTree turns it into the lock tree.
+	Locks *Locks `json:"locks,omitempty"`
 
 	// Collectors reports each source's health for this sample.
 	Collectors map[CollectorName]CollectorState `json:"collectors,omitempty"`
@@ -87,6 +96,12 @@ type Process struct {
 	// statement: the optimizer found no index for at least one table (a full
 	// scan), known at plan time. False when unknown.
 	NoIndexUsed bool `json:"no_index_used,omitempty"`
+	// OSThread is the operating system thread serving the connection
+	// (MariaDB's PROCESSLIST.TID, MySQL's threads.THREAD_OS_ID); 0 if unknown.
+	OSThread int64 `json:"tid,omitempty"`
+	// MemoryBytes is what the server says the connection holds: MariaDB's
+	// PROCESSLIST.MEMORY_USED, MySQL 8.0.31+'s threads.TOTAL_MEMORY; 0 if unknown.
+	MemoryBytes int64 `json:"memory_used,omitempty"`
 }
 
 // Explain is the plan of a running statement.

@@ -9,6 +9,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/mytop-go/mytop-go/collectors"
+	"github.com/mytop-go/mytop-go/internal/connopt"
 )
 
 // liveFlags are the options of a live source, shared by the dashboard and record.
@@ -18,6 +19,7 @@ type liveFlags struct {
 	innodbEvery    time.Duration
 	variablesEvery time.Duration
 	replicaEvery   time.Duration
+	stmtsEvery     time.Duration
 	hostsFile      string
 }
 
@@ -28,6 +30,7 @@ func addLiveFlags(fs *flag.FlagSet) *liveFlags {
 	fs.DurationVar(&l.variablesEvery, "variables-interval", 10*time.Second, "how often to check variables for changes")
 	fs.StringVar(&l.hostsFile, "hosts", "", "file naming several servers, one host[:port] or DSN per line")
 	fs.DurationVar(&l.replicaEvery, "replica-interval", 0, "how often to read replica status (default: every tick; every 30 s while the server is no replica)")
+	fs.DurationVar(&l.stmtsEvery, "statements-interval", 5*time.Second, "how often to read the statement digests (performance_schema)")
 	return l
 }
 
@@ -57,11 +60,12 @@ func (l *liveFlags) open(stderr io.Writer) (*collectors.Live, error) {
 // newLive builds the live source of one server without connecting.
 func (l *liveFlags) newLive(cfg *mysql.Config) (*collectors.Live, error) {
 	return collectors.NewLive(collectors.LiveOptions{
-		Config:         cfg,
-		Interval:       l.interval,
-		InnoDBEvery:    l.innodbEvery,
-		VariablesEvery: l.variablesEvery,
-		ReplicaEvery:   l.replicaEvery,
-		Host:           hostCollector(collectors.AddressOf(cfg)),
+		Config:          cfg,
+		Interval:        l.interval,
+		InnoDBEvery:     l.innodbEvery,
+		VariablesEvery:  l.variablesEvery,
+		ReplicaEvery:    l.replicaEvery,
+		StatementsEvery: l.stmtsEvery,
+		Host:            hostCollector(connopt.AddressOf(cfg)),
 	})
 }
