@@ -12,11 +12,11 @@ type Report struct {
 	// RootCauses come first: the findings that caused others, to fix first.
 	RootCauses []RootCause `json:"root_causes"`
 	Source     string      `json:"source"`
-	From     time.Time `json:"from"`
-	To       time.Time `json:"to"`
-	Frames   int       `json:"frames"`
-	Server   Server    `json:"server"`
-	Findings []Episode `json:"findings"`
+	From       time.Time   `json:"from"`
+	To         time.Time   `json:"to"`
+	Frames     int         `json:"frames"`
+	Server     Server      `json:"server"`
+	Findings   []Episode   `json:"findings"`
 	// Series summarises the key figures min/median/max.
 	Series []Summary `json:"series"`
 	// TopByTime and TopByCount are the statements seen running, fingerprinted.

@@ -21,7 +21,7 @@ type findingsPanel struct {
 	*tview.Box
 	table    *tview.Table
 	findings []snapshot.Finding
-	root     string // the root-cause line, tagged and escaped; "" when none
+	root     string   // the root-cause line, tagged and escaped; "" when none
 	na       []string // rule ids, sorted
 	naReason map[string]string
 	at       time.Time
