@@ -264,6 +264,8 @@ type Config struct {
 	// monitor reconnects across, which made one frame say "has not answered for
 	// 0.0 s".
 	UnresponsiveAfter time.Duration
+
+	DigestConfig
 }
 
 // Persistence is the onset/clear hysteresis of one rule, in frames.
@@ -275,6 +277,7 @@ type Persistence struct {
 // DefaultConfig returns the sourced defaults.
 func DefaultConfig() Config {
 	return Config{
+		DigestConfig: defaultDigestConfig(),
 		// Single 1-s spikes are noise (§1.3); 3 frames to raise is a design
 		// choice below pt-stalk's 5, 5 to clear keeps findings from flickering.
 		DefaultPersistence: Persistence{Onset: 3, Clear: 5},

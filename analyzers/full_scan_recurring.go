@@ -17,41 +17,25 @@ import (
 
 // recurringScan is one fingerprint proven to scan a big table, recurring.
 type recurringScan struct {
-	fp        string
-	text      string // the newest statement text seen, for the WHERE columns
-	table     string
-	proof     string // what the plan says
-	scanRows  int64  // rows the plan reads per run
-	seenIn    int    // samples it was seen running in
-	samples   int    // samples looked at
-	busy      float64
-	runs      int     // distinct runs seen start
-	span      float64 // seconds the samples cover
-	threads   []int64 // threads running it now
-	source    string
-	rowsPerS  float64 // per-interval rows read, when the source measures it
-	noIndexed bool    // the source proved no index was used
+	fp       string
+	text     string // the newest statement text seen, for the WHERE columns
+	table    string
+	proof    string // what the plan says
+	scanRows int64  // rows the plan reads per run
+	seenIn   int    // samples it was seen running in
+	samples  int    // samples looked at
+	busy     float64
+	runs     int     // distinct runs seen start
+	span     float64 // seconds the samples cover
+	threads  []int64 // threads running it now
+	source   string
 }
 
-// recurringSources are where recurring full scans are found; each judges on
-// its own evidence and the first to name a fingerprint wins. The
-// performance_schema digest path (issue #17) appends its source here.
-var recurringSources = []func(w *window, c *Config) []recurringScan{processlistRecurringScans}
-
-// recurringScans merges every source's verdicts, one per fingerprint.
-func recurringScans(w *window, c *Config) []recurringScan {
-	var out []recurringScan
-	seen := map[string]bool{}
-	for _, src := range recurringSources {
-		for _, r := range src(w, c) {
-			if !seen[r.fp] {
-				seen[r.fp] = true
-				out = append(out, r)
-			}
-		}
-	}
-	return out
-}
+// recurringScans are the recurring full scans the processlist and the stored
+// plans prove. Where performance_schema digests are readable,
+// full_scan_digest.go also sees the runs no sample catches; it answers when
+// this path finds nothing.
+func recurringScans(w *window, c *Config) []recurringScan { return processlistRecurringScans(w, c) }
 
 // fpTally is one fingerprint's sightings over the sighting window.
 type fpTally struct {
@@ -192,9 +176,6 @@ func orTarget(planTable, text string) string {
 // seen starting over the span times the rows each run scans (a lower bound:
 // a run that starts and ends between two samples is not seen).
 func (r recurringScan) rowsReadPerSec() float64 {
-	if r.rowsPerS > 0 {
-		return r.rowsPerS
-	}
 	if r.span <= 0 {
 		return 0
 	}

@@ -39,10 +39,10 @@ func checkFullScanUpdate(w *window, c *Config) verdict {
 	}
 	recurring := withoutLongRuns(recurringScans(w, c), found)
 	if len(found) == 0 {
-		if len(recurring) == 0 {
-			return quiet()
+		if len(recurring) > 0 {
+			return recurringVerdict(w, recurring)
 		}
-		return recurringVerdict(w, recurring)
+		return checkFullScanDigests(w, c) // short scans only digests see (full_scan_digest.go)
 	}
 	worst := found[0]
 	for _, j := range found[1:] {
