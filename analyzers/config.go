@@ -155,6 +155,8 @@ type Config struct {
 	// RestartedRecent: a server up for less than this has just (re)started
 	// (PMM-A mysql_restarted: Uptime < 300 s).
 	RestartedRecent time.Duration
+
+	DigestConfig
 }
 
 // Persistence is the onset/clear hysteresis of one rule, in frames.
@@ -166,6 +168,7 @@ type Persistence struct {
 // DefaultConfig returns the sourced defaults.
 func DefaultConfig() Config {
 	return Config{
+		DigestConfig: defaultDigestConfig(),
 		// Single 1-s spikes are noise (§1.3); 3 frames to raise is a design
 		// choice below pt-stalk's 5, 5 to clear keeps findings from flickering.
 		DefaultPersistence: Persistence{Onset: 3, Clear: 5},

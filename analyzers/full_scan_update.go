@@ -38,7 +38,7 @@ func checkFullScanUpdate(w *window, c *Config) verdict {
 		}
 	}
 	if len(found) == 0 {
-		return quiet()
+		return checkFullScanDigests(w, c) // short scans only digests see (full_scan_digest.go)
 	}
 	worst := found[0]
 	for _, j := range found[1:] {

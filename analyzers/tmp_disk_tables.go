@@ -59,6 +59,7 @@ func checkTmpDiskTables(w *window, c *Config) verdict {
 	ev = appendNonEmpty(ev, tmpSizes(w))
 	spilling := w.processes().inStates(tmpStates...)
 	ev = append(ev, threadLines(spilling)...)
+	ev = append(ev, digestCauseLines(w, c, "disk temporary tables", func(r *snapshot.StatementRate) float64 { return r.TmpDiskTablesPerS })...)
 	return raise(sev, fmt.Sprintf("%s temporary tables/s on disk (%.0f %% of all)", fmtRate(disk), share), ev,
 		"Index the GROUP BY/ORDER BY columns of the statements listed, select fewer columns (BLOB/TEXT force "+
 			"disk tables), and keep tmp_table_size = max_heap_table_size large enough for the usual result.",
