@@ -94,6 +94,7 @@ func (e *Engine) step(frames []*snapshot.Frame) ([]snapshot.Finding, map[string]
 			findings = append(findings, *f)
 		}
 	}
+	linkCauses(w, findings)
 	sortFindings(findings)
 	return findings, na
 }
@@ -187,5 +188,6 @@ func (e *Engine) DetailFrames() int { return max(e.cfg.SightingWindow, 1) + 1 }
 
 // KeptStatus are the status counters rules read from older frames: Uptime,
 // to see a restart anywhere in the window (server_restarted), and the
-// counters rules compare over minutes (spanCounters).
+// counters rules compare over minutes (spanCounters, including the history
+// list length).
 func (e *Engine) KeptStatus() []string { return append([]string{"Uptime"}, spanCounters...) }

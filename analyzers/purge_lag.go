@@ -12,7 +12,6 @@ import (
 // transactions not yet purged) is long and grew at each of the last
 // PurgeLagSteps steps. Usually an old read view holds purge back: nothing
 // newer than the oldest open snapshot can be purged. The rule names it.
-const hllStatus = "Innodb_history_list_length"
 
 func checkPurgeLag(w *window, c *Config) verdict {
 	now, ok := historyLength(w.snap)
@@ -53,18 +52,6 @@ func checkPurgeLag(w *window, c *Config) verdict {
 		threads = append(threads, holder.ThreadID)
 	}
 	return raise(sev, title, ev, purgeAdvice(holder), threads)
-}
-
-// historyLength is the history list length: the status counter (MariaDB,
-// Percona) or the InnoDB status line.
-func historyLength(s *snapshot.Snapshot) (int64, bool) {
-	if v, ok := s.StatusInt(hllStatus); ok {
-		return v, true
-	}
-	if s.InnoDB != nil && s.InnoDB.Transactions.Present {
-		return s.InnoDB.Transactions.HistoryListLength, true
-	}
-	return 0, false
 }
 
 // hllSteps returns the length PurgeLagSteps, …, 1 steps ago, oldest first;

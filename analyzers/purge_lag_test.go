@@ -10,7 +10,7 @@ import (
 // hll makes the history list length grow by perSec until snapshot stop, then stay.
 func hll(base, perSec float64, stop int) edit {
 	return func(i int, s *snapshot.Snapshot) {
-		s.Status[hllStatus] = fmt.Sprint(int64(base + perSec*float64(min(i, stop))))
+		s.Status[historyName] = fmt.Sprint(int64(base + perSec*float64(min(i, stop))))
 	}
 }
 

@@ -25,6 +25,7 @@ const (
 	IDReplicationLag       = "replication_lag"
 	IDServerUnresponsive   = "server_unresponsive"
 	IDServerRestarted      = "server_restarted"
+	IDDeadlock             = "deadlock"
 
 	IDGlobalReadLockPileup  = "global_read_lock_pileup"
 	IDCommitFsyncBound      = "commit_fsync_bound"
@@ -77,6 +78,7 @@ func allRules() []rule {
 		{IDSortMergePasses, checkSortMergePasses},
 		{IDRowLockWaits, checkRowLockWaits},
 		{IDLongTransaction, checkLongTransaction},
+		{IDDeadlock, checkDeadlock},
 		{IDMetadataLockPileup, checkMetadataLockPileup},
 		{IDThreadsRunningHigh, checkThreadsRunningHigh},
 		{IDConnectionsNearMax, checkConnectionsNearMax},

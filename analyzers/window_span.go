@@ -12,7 +12,7 @@ import (
 // to keep them in thinned older frames (KeptStatus).
 var spanCounters = []string{
 	qcHits, qcInserts, qcPrunes, "Com_select",
-	hllStatus,
+	historyName,
 }
 
 // span is a counter's change between an older frame and the current one.

@@ -38,6 +38,7 @@ func redacted(s *snapshot.Snapshot) *snapshot.Snapshot {
 			c.Explains[k] = &ec
 		}
 	}
+	c.Statements = redactedStatements(s.Statements)
 	c.Locks = redactedLocks(s.Locks)
 	if s.Replica != nil {
 		c.Replica = maps.Clone(s.Replica)

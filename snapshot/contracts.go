@@ -18,6 +18,8 @@ const (
 	CollectorThreads CollectorName = "threads"
 	// CollectorLocks is who waits for whom (Snapshot.Locks).
 	CollectorLocks CollectorName = "locks"
+	// CollectorStatements is the statement digests (Snapshot.Statements).
+	CollectorStatements CollectorName = "statements"
 )
 
 // Mode says where frames come from; the header shows it, and consumers must

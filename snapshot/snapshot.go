@@ -27,6 +27,9 @@ type Snapshot struct {
 	// Explains holds plans of running statements, fetched by a collector when a
 	// rule needs them, keyed by statement fingerprint.
 	Explains map[string]*Explain `json:"explains,omitempty"`
+	// Statements is the latest interval of statement digests (statements.go);
+	// ticks between digest reads carry the same sample.
+	Statements *Statements `json:"statements,omitempty"`
 	// Locks is who waits for whom, read only when something waits (nil
 	// otherwise); BuildLockTree turns it into the lock tree.
 	Locks *Locks `json:"locks,omitempty"`
@@ -38,6 +41,10 @@ type Snapshot struct {
 	// one on MariaDB and MySQL 5.x). Status is read first in a tick, so they
 	// show in the next snapshot's counters; rules subtract them from there.
 	SelfTmpDiskTables int `json:"self_tmp_disk_tables,omitempty"`
+	// SelfStatus is the monitor's own sampling session's counters
+	// (Created_tmp_tables, Created_tmp_disk_tables), cumulative: their change
+	// between samples is the monitor's measured share of the global ones.
+	SelfStatus map[string]string `json:"self_status,omitempty"`
 	// Approximate is set by importers whose source carries no exact clock.
 	Approximate bool `json:"approximate,omitempty"`
 }

@@ -26,11 +26,13 @@ func threadFrame() *snapshot.Frame {
 	task := func(id int64, cpu, read uint64) snapshot.TaskCounters {
 		return snapshot.TaskCounters{TID: 100 + id, Conn: id, CPUTicks: cpu, ReadBytes: read}
 	}
-	purge := func(cpu uint64) snapshot.TaskCounters { return snapshot.TaskCounters{TID: 7, Name: "purge", CPUTicks: cpu} }
+	purge := func(cpu uint64) snapshot.TaskCounters {
+		return snapshot.TaskCounters{TID: 7, Name: "purge", CPUTicks: cpu}
+	}
 	prev.Threads = &snapshot.Threads{PID: 9, ClockTicks: 100, Process: snapshot.TaskCounters{CPUTicks: 1000},
-		Tasks: []snapshot.TaskCounters{task(4001, 500, 0), task(5121, 10, 1 << 20), purge(40)}}
+		Tasks: []snapshot.TaskCounters{task(4001, 500, 0), task(5121, 10, 1<<20), purge(40)}}
 	cur.Threads = &snapshot.Threads{PID: 9, ClockTicks: 100, Process: snapshot.TaskCounters{CPUTicks: 1100, ReadBytes: 9 << 20},
-		Tasks: []snapshot.TaskCounters{task(4001, 590, 0), task(5121, 12, 9 << 20), task(5190, 3, 0), purge(45)}}
+		Tasks: []snapshot.TaskCounters{task(4001, 590, 0), task(5121, 12, 9<<20), task(5190, 3, 0), purge(45)}}
 	f.Snapshot, f.Rates = &cur, snapshot.Delta(&prev, &cur)
 	return f
 }
