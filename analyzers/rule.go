@@ -25,6 +25,7 @@ const (
 	IDReplicationLag       = "replication_lag"
 	IDServerUnresponsive   = "server_unresponsive"
 	IDServerRestarted      = "server_restarted"
+	IDReplicationStopped   = "replication_stopped"
 )
 
 // rule is one named check. check is a pure function of the window and config.
@@ -73,6 +74,7 @@ func allRules() []rule {
 		{IDMetadataLockPileup, checkMetadataLockPileup},
 		{IDThreadsRunningHigh, checkThreadsRunningHigh},
 		{IDConnectionsNearMax, checkConnectionsNearMax},
+		{IDReplicationStopped, checkReplicationStopped},
 		{IDReplicationLag, checkReplicationLag},
 	}
 }
