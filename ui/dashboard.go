@@ -31,6 +31,9 @@ type Dashboard struct {
 	recOn bool
 
 	focusFindings bool
+	// view is the key of the alternative view shown in the processlist's
+	// place (replication, Galera), or "" for the processlist.
+	view string
 	modal         *modal
 	status        string
 	statusAt      time.Time

@@ -29,6 +29,7 @@ func (d *Dashboard) keyBindings() []*binding {
 		{[]string{">"}, "sort by the next column", func() { d.list.moveSort(1); d.procs.reselect() }},
 		{[]string{"r"}, "reverse the sort order", func() { d.list.reverse(); d.procs.reselect() }},
 	}
+	bb = append(bb, d.viewBindings()...)
 	bb = append(bb, &binding{[]string{"e"}, "EXPLAIN the selected thread's query (replay: the plan recorded with it)", d.explainSelected})
 	if d.opts.Actions != nil {
 		if !d.opts.ReadOnly {

@@ -94,7 +94,11 @@ func (d *Dashboard) draw(screen tcell.Screen, x, y, w, h int) {
 	tview.Print(screen, "? help", x, y, w, tview.AlignRight, tcell.ColorSilver)
 	tview.Print(screen, figuresLine(d.frame, w), x, y+1, w, tview.AlignLeft, textColor)
 	drawAt(screen, d.findings, g.findings)
-	drawAt(screen, d.procs, g.procs)
+	if v, ok := d.activeView(); ok {
+		d.drawView(screen, v, g.procs)
+	} else {
+		drawAt(screen, d.procs, g.procs)
+	}
 	if g.showPanels {
 		d.drawPanels(screen, g.panels)
 	}
@@ -167,7 +171,7 @@ func (d *Dashboard) footer(w int) string {
 	}
 	items := []item{
 		{"? help", 9}, {"q quit", 9}, {"p pause", 8}, {"Tab focus", 6}, {"/ filter", 7},
-		{"i idle", 5}, {"</> sort", 5}, {"r reverse", 3}, {"Enter query", 4},
+		{"i idle", 5}, {"</> sort", 5}, {"r reverse", 3}, {"Enter query", 4}, {"M repl", 2}, {"G galera", 2},
 	}
 	if d.opts.Actions != nil {
 		items = append(items, item{"e explain", 4})
