@@ -33,11 +33,11 @@ type Dashboard struct {
 	focusFindings bool
 	// view is the key of the alternative view shown in the processlist's
 	// place (replication, Galera), or "" for the processlist.
-	view string
-	modal         *modal
-	status        string
-	statusAt      time.Time
-	quitting      bool
+	view     string
+	modal    *modal
+	status   string
+	statusAt time.Time
+	quitting bool
 }
 
 const defaultHistory = 300
