@@ -20,15 +20,28 @@ func checkCPUSaturation(w *window, c *Config) verdict {
 	if h.ProcsRunning <= int64(h.NumCPU) || hr.CPU.Idle >= c.CPUIdleLow {
 		return quiet()
 	}
-	ev := appendNonEmpty(nil, w.hostFigures())
+	mysqldLine, mysqldBusy, known := mysqldCPULine(w)
+	if known && !mysqldBusy {
+		return raise(snapshot.Warning, fmt.Sprintf("CPU saturated by other processes, not mysqld: run queue %d on "+
+			"%d CPUs, %.0f %% idle", h.ProcsRunning, h.NumCPU, hr.CPU.Idle),
+			appendNonEmpty([]string{mysqldLine}, w.hostFigures()),
+			"Find the processes using the CPU on this machine (top, pidstat) and move or limit them; the "+
+				"database's statements are not what keeps the CPU busy.", nil)
+	}
+	ev := appendNonEmpty([]string{mysqldLine}, w.hostFigures())
+	if mysqldLine == "" {
+		ev = appendNonEmpty(nil, w.hostFigures())
+	}
 	ev = append(ev, fmt.Sprintf("load %s, %s context switches/s", h.LoadAverages(),
 		fmtRate(hr.ContextSwitches)))
 	if r, ok := w.snap.StatusInt("Threads_running"); ok {
 		ev = append(ev, fmt.Sprintf("Threads_running %d", r))
 	}
+	top := w.topConnectionsByCPU()
+	ev = append(ev, top.lines...)
 	ev = append(ev, w.longRunningLines()...)
 	return raise(snapshot.Warning, fmt.Sprintf("CPU saturated: run queue %d on %d CPUs, %.0f %% idle",
 		h.ProcsRunning, h.NumCPU, hr.CPU.Idle), ev,
 		"Find the statements burning CPU (long-running ones above, scans in Handler_read_rnd_next) and "+
-			"index them; high sys time with many context switches points at lock spinning, not real work.", nil)
+			"index them; high sys time with many context switches points at lock spinning, not real work.", top.ids)
 }

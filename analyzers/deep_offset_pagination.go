@@ -27,7 +27,7 @@ func deepPage(p *snapshot.Process, min int64) (int64, bool) {
 }
 
 func checkDeepOffsetPagination(w *window, c *Config) verdict {
-	if r := w.unavailable(collectorProcesslist); r != "" {
+	if r := w.unavailable(snapshot.CollectorProcesslist); r != "" {
 		return notApplicable(r)
 	}
 	sightings := 0
@@ -39,7 +39,7 @@ func checkDeepOffsetPagination(w *window, c *Config) verdict {
 		}
 	}
 	if sightings < max(c.DeepOffsetSightingsMin, 1) {
-		return quiet()
+		return checkDeepOffsetDigests(w, c) // pages only digests see (deep_offset_digest.go)
 	}
 	deep := deepPagesIn(latest, c.DeepOffsetMin)
 	worst := deep[0]

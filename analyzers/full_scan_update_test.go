@@ -65,7 +65,7 @@ func TestFullScanUpdate(t *testing.T) {
 			procs(query(8, 20, "Updating", "DELETE FROM b WHERE c = 1"))), "WW"},
 		{"clears 3 frames after it ends", series(8, big, during(0, 3, scanning(5121, 10, scanSQL, 0))), "WWWWW..."},
 		{"processlist unavailable", series(2, func(_ int, s *snapshot.Snapshot) {
-			s.Collectors = map[string]snapshot.CollectorState{collectorProcesslist: {Unavailable: "needs PROCESS"}}
+			s.Collectors = map[snapshot.CollectorName]snapshot.CollectorState{snapshot.CollectorProcesslist: {Unavailable: "needs PROCESS"}}
 		}), "NN"},
 	})
 }

@@ -24,7 +24,7 @@ func TestInnoDBThreadQueue(t *testing.T) {
 		{"MariaDB 10.5+ prints no queue", series(3, innodbRows(0, 0, false)), "NNN"},
 		{"no InnoDB status in the source", series(2), "NN"},
 		{"InnoDB collector failed this tick", series(2, func(_ int, s *snapshot.Snapshot) {
-			s.Collectors = map[string]snapshot.CollectorState{collectorInnoDB: {Stale: true, Error: "timeout"}}
+			s.Collectors = map[snapshot.CollectorName]snapshot.CollectorState{snapshot.CollectorInnoDB: {Stale: true, Error: "timeout"}}
 		}), ".."},
 		{"clears", series(9, during(0, 3, innodbRows(8, 5, true)), during(3, 9, innodbRows(8, 0, true))), "..WWWWW.."},
 	})

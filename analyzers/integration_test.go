@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/collectors"
+	"github.com/mytop-go/mytop-go/internal/connopt"
 	"github.com/mytop-go/mytop-go/internal/testdb"
 	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -27,7 +28,7 @@ func watch(t *testing.T, srv *testdb.Server, d time.Duration, until func(*snapsh
 // watchWith is watch judged with thresholds cfg.
 func watchWith(t *testing.T, srv *testdb.Server, c Config, d time.Duration, until func(*snapshot.Frame) bool) []*snapshot.Frame {
 	t.Helper()
-	opts := collectors.ConnOptions{Socket: srv.Socket, User: "root", PasswordSet: true}
+	opts := connopt.Options{Socket: srv.Socket, User: "root", PasswordSet: true}
 	cfg, err := opts.Config()
 	if err != nil {
 		t.Fatal(err)

@@ -24,7 +24,7 @@ func checkQueryCacheContention(w *window, c *Config) verdict {
 	if r := queryCacheNA(w); r != "" {
 		return notApplicable(r)
 	}
-	if r := w.unavailable(collectorProcesslist); r != "" {
+	if r := w.unavailable(snapshot.CollectorProcesslist); r != "" {
 		return notApplicable(r)
 	}
 	pv := w.processes()

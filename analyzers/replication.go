@@ -14,7 +14,7 @@ import (
 // are none: not applicable on a server that is no replica, quiet while the
 // collector failed this tick (the channels are not known to be gone).
 func channelsOf(w *window) ([]snapshot.Channel, *verdict) {
-	if r := w.unavailable(collectorReplica); r != "" {
+	if r := w.unavailable(snapshot.CollectorReplica); r != "" {
 		v := notApplicable(r)
 		return nil, &v
 	}
@@ -23,7 +23,7 @@ func channelsOf(w *window) ([]snapshot.Channel, *verdict) {
 		return chans, nil
 	}
 	v := notApplicable("not a replica")
-	if w.failedThisTick(collectorReplica) {
+	if w.failedThisTick(snapshot.CollectorReplica) {
 		v = quiet()
 	}
 	return nil, &v

@@ -55,7 +55,7 @@ func TestReplicationLag(t *testing.T) {
 		{"two channels in sync", series(3, channel("a"), channel("b")), "..."},
 		{"not a replica", series(2), "NN"},
 		{"collector failed this tick", series(2, func(_ int, s *snapshot.Snapshot) {
-			s.Collectors = map[string]snapshot.CollectorState{collectorReplica: {Stale: true, Error: "timed out"}}
+			s.Collectors = map[snapshot.CollectorName]snapshot.CollectorState{snapshot.CollectorReplica: {Stale: true, Error: "timed out"}}
 		}), ".."},
 	})
 	f := lastFinding(t, DefaultConfig(), series(3, lag(45)), IDReplicationLag)

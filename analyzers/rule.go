@@ -26,6 +26,7 @@ const (
 	IDServerUnresponsive   = "server_unresponsive"
 	IDServerRestarted      = "server_restarted"
 	IDReplicationStopped   = "replication_stopped"
+	IDDeadlock             = "deadlock"
 )
 
 // rule is one named check. check is a pure function of the window and config.
@@ -71,6 +72,7 @@ func allRules() []rule {
 		{IDSortMergePasses, checkSortMergePasses},
 		{IDRowLockWaits, checkRowLockWaits},
 		{IDLongTransaction, checkLongTransaction},
+		{IDDeadlock, checkDeadlock},
 		{IDMetadataLockPileup, checkMetadataLockPileup},
 		{IDThreadsRunningHigh, checkThreadsRunningHigh},
 		{IDConnectionsNearMax, checkConnectionsNearMax},

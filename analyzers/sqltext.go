@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 // Statement-text helpers. They read the raw processlist text (the fingerprint
@@ -58,17 +60,13 @@ func indexWord(s, word string, from int) int {
 		if s[i]|0x20 != word[0] || !strings.EqualFold(s[i:i+len(word)], word) {
 			continue
 		}
-		before := i == 0 || !isWordByte(s[i-1])
-		after := i+len(word) == len(s) || !isWordByte(s[i+len(word)])
+		before := i == 0 || !snapshot.IsWordByte(s[i-1])
+		after := i+len(word) == len(s) || !snapshot.IsWordByte(s[i+len(word)])
 		if before && after {
 			return i
 		}
 	}
 	return -1
-}
-
-func isWordByte(b byte) bool {
-	return b == '_' || b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'z'
 }
 
 func skipSpace(s string) string { return strings.TrimLeft(s, " \t\r\n") }

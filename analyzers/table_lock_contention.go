@@ -12,7 +12,7 @@ import (
 var tableLockStates = []string{"Waiting for table level lock", "Locked"}
 
 func checkTableLockContention(w *window, c *Config) verdict {
-	if r := w.unavailable(collectorProcesslist); r != "" && len(w.snap.Status) == 0 {
+	if r := w.unavailable(snapshot.CollectorProcesslist); r != "" && len(w.snap.Status) == 0 {
 		return notApplicable(r)
 	}
 	waiters := w.processes().inStates(tableLockStates...)
@@ -41,10 +41,10 @@ func checkTableLockContention(w *window, c *Config) verdict {
 	for _, l := range threadLines(holders[:min(len(holders), maxContextLines)]) {
 		ev = append(ev, "running: "+l)
 	}
-	return raise(snapshot.Warning, title, ev,
+	return withRootBlockers(w, raise(snapshot.Warning, title, ev,
 		"Find the long statement holding the table (listed as running) and speed it up with an index; "+
 			"convert hot MyISAM/Aria tables to InnoDB, which locks rows, not tables.",
-		append(ids(waiters, maxThreadIDs), ids(holders, maxContextLines)...))
+		append(ids(waiters, maxThreadIDs), ids(holders, maxContextLines)...)), snapshot.LockTable)
 }
 
 // tableLockImmediateShare is Δimmediate / Δ(immediate + waited) in percent,

@@ -7,16 +7,6 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// Collector names as used in Snapshot.Collectors.
-const (
-	collectorProcesslist = "processlist"
-	collectorStatus      = "status"
-	collectorVariables   = "variables"
-	collectorInnoDB      = "innodb"
-	collectorHost        = "host"
-	collectorReplica     = "replica"
-)
-
 // window is what a rule sees: the frames, oldest first, with the current one
 // last, and views of the current snapshot computed once per evaluation.
 type window struct {
@@ -73,7 +63,7 @@ func (w *window) processes() *procView {
 func (w *window) rate(name string) (float64, bool) { return w.rates.Rate(name) }
 
 // unavailable returns why a collector cannot run on this source, if it says so.
-func (w *window) unavailable(collector string) string {
+func (w *window) unavailable(collector snapshot.CollectorName) string {
 	st, ok := w.snap.Collectors[collector]
 	if !ok || st.Unavailable == "" {
 		return ""
@@ -89,7 +79,7 @@ func (w *window) hasStatus(name string) bool {
 
 // statusNA says why a status-based rule cannot run, or "" if it can.
 func (w *window) statusNA(names ...string) string {
-	if r := w.unavailable(collectorStatus); r != "" {
+	if r := w.unavailable(snapshot.CollectorStatus); r != "" {
 		return r
 	}
 	if len(w.snap.Status) == 0 {
@@ -120,14 +110,14 @@ func (w *window) warmingUp(c *Config) string {
 
 // hostNA says why host figures cannot be judged, or "".
 func (w *window) hostNA() string {
-	if r := w.unavailable(collectorHost); r != "" {
+	if r := w.unavailable(snapshot.CollectorHost); r != "" {
 		return r
 	}
 	h := w.snap.Host
 	if h != nil && h.Remote {
 		return "server is on another machine: host figures are not collected"
 	}
-	if h == nil && !w.failedThisTick(collectorHost) {
+	if h == nil && !w.failedThisTick(snapshot.CollectorHost) {
 		return "no host figures in this source"
 	}
 	return ""
@@ -135,7 +125,7 @@ func (w *window) hostNA() string {
 
 // failedThisTick reports a collector that timed out or failed this tick: its
 // part is missing for now, which is not the same as a source without it.
-func (w *window) failedThisTick(collector string) bool {
+func (w *window) failedThisTick(collector snapshot.CollectorName) bool {
 	if w.snap.Server.Unreachable {
 		return true
 	}
@@ -173,10 +163,10 @@ func (w *window) variable(name string) (string, bool) {
 
 // innodbNA says why InnoDB status cannot be read on this source, or "".
 func innodbNA(w *window) string {
-	if r := w.unavailable(collectorInnoDB); r != "" {
+	if r := w.unavailable(snapshot.CollectorInnoDB); r != "" {
 		return r
 	}
-	if w.snap.InnoDB != nil || w.failedThisTick(collectorInnoDB) {
+	if w.snap.InnoDB != nil || w.failedThisTick(snapshot.CollectorInnoDB) {
 		return ""
 	}
 	return "no SHOW ENGINE INNODB STATUS in this source"

@@ -1,5 +1,6 @@
 // Package collectors samples a live MySQL/MariaDB server into Snapshots: one
-// file per source (processlist, status, variables, InnoDB, replica, EXPLAIN),
-// a scheduler that runs them on one connection per tick, and the mysql-client
-// style connection options.
+// file per source (processlist, status, variables, InnoDB, replica, EXPLAIN,
+// host) and a scheduler that runs them on one connection per tick. The
+// connection comes from internal/connopt, which reads the mysql client's
+// options.
 package collectors

@@ -34,7 +34,7 @@ type Host struct {
 }
 
 // Name identifies the collector in Snapshot.Collectors.
-func (h *Host) Name() string { return NameHost }
+func (h *Host) Name() snapshot.CollectorName { return snapshot.CollectorHost }
 
 // Collect fills s.Host. Parts that fail are left zero and reported in the
 // returned error; the others are still filled.

@@ -11,7 +11,7 @@ import (
 
 func TestHostCollectorImplementsCollector(t *testing.T) {
 	var c Collector = &Host{}
-	if c.Name() != NameHost {
+	if c.Name() != snapshot.CollectorHost {
 		t.Errorf("Name() = %q", c.Name())
 	}
 }

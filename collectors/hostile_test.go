@@ -34,7 +34,7 @@ func TestHugeQueryTextArrivesInTime(t *testing.T) {
 	if len(p.Info) < 1<<20 && !strings.HasSuffix(p.Info, "…") {
 		t.Errorf("1 MB statement cut to %d bytes without saying so", len(p.Info))
 	}
-	st := s.Collectors[NameProcesslist]
+	st := s.Collectors[snapshot.CollectorProcesslist]
 	t.Logf("processlist with a 1 MB statement: %v, %d bytes of text", st.Latency, len(p.Info))
 	if st.Stale || st.Error != "" || st.Latency > testInterval {
 		t.Errorf("processlist tick with a 1 MB statement: %+v", st)

@@ -14,6 +14,7 @@ type hostRunner struct {
 	c       Collector
 	address string
 	pending chan hostResult
+	mysqld  mysqldProc
 }
 
 type hostResult struct {
@@ -52,19 +53,20 @@ func (h *hostRunner) finish(ctx context.Context, ch chan hostResult, s *snapshot
 		return
 	}
 	if ch == nil {
-		s.Collectors[NameHost] = snapshot.CollectorState{Stale: true, Error: "previous host sample still running"}
+		s.Collectors[snapshot.CollectorHost] = snapshot.CollectorState{Stale: true, Error: "previous host sample still running"}
 		return
 	}
 	select {
 	case r := <-ch:
 		h.pending = nil
 		s.Host = r.host
+		h.mysqld.fill(s)
 		st := snapshot.CollectorState{Latency: r.latency}
 		if r.err != nil {
 			st.Stale, st.Error = true, firstLine(r.err.Error())
 		}
-		s.Collectors[NameHost] = st
+		s.Collectors[snapshot.CollectorHost] = st
 	case <-ctx.Done():
-		s.Collectors[NameHost] = snapshot.CollectorState{Stale: true, Error: "timed out"}
+		s.Collectors[snapshot.CollectorHost] = snapshot.CollectorState{Stale: true, Error: "timed out"}
 	}
 }

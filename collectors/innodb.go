@@ -15,7 +15,7 @@ type InnoDB struct {
 }
 
 // Name implements Collector.
-func (c *InnoDB) Name() string { return NameInnoDB }
+func (c *InnoDB) Name() snapshot.CollectorName { return snapshot.CollectorInnoDB }
 
 // Collect implements Collector. It needs Variables to have run first in the
 // same tick so the redo capacity is known.
@@ -25,7 +25,7 @@ func (c *InnoDB) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		return errNotConnected
 	}
 	if !sess.Caps.InnoDB {
-		setUnavailable(s, NameInnoDB, innoDBUnavailable(sess.Caps))
+		setUnavailable(s, snapshot.CollectorInnoDB, innoDBUnavailable(sess.Caps))
 		return nil
 	}
 	t, err := queryTable(ctx, sess.conn, "SHOW ENGINE INNODB STATUS")

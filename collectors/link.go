@@ -97,5 +97,6 @@ func connectionLost(err error) bool {
 
 // isDeadline reports a statement or dial that ran out of time.
 func isDeadline(err error) bool {
-	return errors.Is(err, context.DeadlineExceeded) || isTimeout(err)
+	var ne net.Error
+	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout()
 }

@@ -11,13 +11,14 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/mytop-go/mytop-go/internal/connopt"
 	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 // LiveOptions configure a live source. Zero durations take the defaults.
 type LiveOptions struct {
-	// Config is the driver configuration, e.g. from ConnOptions.Config.
+	// Config is the driver configuration, e.g. from connopt.Options.Config.
 	Config *mysql.Config
 	// Interval is the tick (default 1 s).
 	Interval time.Duration
@@ -27,11 +28,15 @@ type LiveOptions struct {
 	VariablesEvery   time.Duration
 	ReplicaEvery     time.Duration
 	ReplicaIdleEvery time.Duration
+	// StatementsEvery is the period of the statement digests (default 5 s).
+	StatementsEvery time.Duration
 	// Host samples the machine; it runs beside the database collectors and
 	// never waits for them. Nil for none.
 	Host Collector
 	// Explain tunes which running statements get their plan fetched.
 	Explain ExplainOptions
+	// NoThreadStats turns off the per-thread CPU and I/O reads from /proc.
+	NoThreadStats bool
 	// MaxBackoff caps the wait between reconnection attempts (default 5 s).
 	MaxBackoff time.Duration
 }
@@ -42,7 +47,7 @@ var _ pipeline.Source = (*Live)(nil)
 type Live struct {
 	opts    LiveOptions
 	address string
-	// unencryptedTCP: logins go over TCP without TLS (see DescribeConnError).
+	// unencryptedTCP: logins go over TCP without TLS (see connopt.DescribeConnError).
 	unencryptedTCP bool
 	db             *sql.DB // sampling pool: one connection in use at a time, none idle
 	link           serverLink
@@ -84,7 +89,7 @@ func NewLive(opts LiveOptions) (*Live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("live: %v", err)
 	}
-	l := &Live{opts: opts, address: AddressOf(cfg), unencryptedTCP: cfg.Net == "tcp" && cfg.TLS == nil,
+	l := &Live{opts: opts, address: connopt.AddressOf(cfg), unencryptedTCP: cfg.Net == "tcp" && cfg.TLS == nil,
 		db: sql.OpenDB(connector)}
 	l.db.SetMaxIdleConns(0)
 	l.actions = newActionConn(connector, &l.link)
@@ -106,6 +111,9 @@ func (o LiveOptions) withDefaults() LiveOptions {
 	if o.ReplicaIdleEvery <= 0 {
 		o.ReplicaIdleEvery = 30 * time.Second
 	}
+	if o.StatementsEvery <= 0 {
+		o.StatementsEvery = 5 * time.Second
+	}
 	if o.MaxBackoff <= 0 {
 		o.MaxBackoff = 5 * time.Second
 	}
@@ -123,14 +131,24 @@ func statementBudget(interval time.Duration) time.Duration {
 // after variables (redo capacity); EXPLAIN last, on the time left over.
 func (l *Live) schedule() []*scheduled {
 	link := &l.link
-	return []*scheduled{
+	entries := []*scheduled{
 		{c: &Status{link: link}},
 		{c: &Processlist{link: link}},
 		{c: &Variables{link: link}, every: l.opts.VariablesEvery},
-		{c: &Replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}, every: l.opts.ReplicaEvery},
-		{c: &InnoDB{link: link}, every: l.opts.InnoDBEvery},
-		{c: newExplainer(link, l.actions, l.opts.Explain)},
 	}
+	// After the processlist, whose rows it annotates, and the variables,
+	// which say whether a thread pool is on.
+	if !l.opts.NoThreadStats {
+		entries = append(entries, &scheduled{c: newThreadStats(link, l.address, l.opts.Interval)})
+	}
+	return append(entries,
+		&scheduled{c: &Replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}, every: l.opts.ReplicaEvery},
+		&scheduled{c: &InnoDB{link: link}, every: l.opts.InnoDBEvery},
+		&scheduled{c: &Digests{link: link}, every: l.opts.StatementsEvery},
+		// After the sources that say whether anything waits.
+		&scheduled{c: &Locks{link: link, budget: lockBudget(l.opts.Interval)}},
+		&scheduled{c: newExplainer(link, l.actions, l.opts.Explain)},
+	)
 }
 
 // Address is where the server is, without credentials.
@@ -146,7 +164,7 @@ func (l *Live) Connect(ctx context.Context) error {
 	}
 	sess, err := openSession(ctx, l.db)
 	if err != nil {
-		return errors.New(DescribeConnError(err, l.address, l.unencryptedTCP))
+		return errors.New(connopt.DescribeConnError(err, l.address, l.unencryptedTCP))
 	}
 	l.adopt(sess)
 	return nil
@@ -186,7 +204,7 @@ func (l *Live) Next(ctx context.Context) (*snapshot.Snapshot, error) {
 		return nil, errClosed
 	}
 	now := time.Now()
-	s := &snapshot.Snapshot{Time: now, Collectors: map[string]snapshot.CollectorState{}}
+	s := &snapshot.Snapshot{Time: now, Collectors: map[snapshot.CollectorName]snapshot.CollectorState{}}
 	tickCtx, cancel := context.WithDeadline(ctx, now.Add(statementBudget(l.opts.Interval)))
 	defer cancel()
 	hostDone := l.host.start(tickCtx, now)

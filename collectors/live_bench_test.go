@@ -30,7 +30,7 @@ func BenchmarkSampleTick(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		s := &snapshot.Snapshot{Time: time.Now(), Collectors: map[string]snapshot.CollectorState{}}
+		s := &snapshot.Snapshot{Time: time.Now(), Collectors: map[snapshot.CollectorName]snapshot.CollectorState{}}
 		tctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		l.sampleDB(tctx, s)
 		cancel()

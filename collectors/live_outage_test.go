@@ -34,7 +34,7 @@ func TestLivePausedServerIsUnreachableAndNextKeepsTime(t *testing.T) {
 			if s.Server.DownSince.IsZero() || s.Server.Error == "" || s.Status != nil {
 				t.Errorf("unreachable snapshot: %+v status=%v", s.Server, s.Status != nil)
 			}
-			if st := s.Collectors[NameStatus]; !st.Stale || st.Error == "" {
+			if st := s.Collectors[snapshot.CollectorStatus]; !st.Stale || st.Error == "" {
 				t.Errorf("status state %+v", st)
 			}
 		}
@@ -79,13 +79,13 @@ func TestLiveReconnectsAfterRestart(t *testing.T) {
 	srv.Restart(t)
 	for i := 0; i < 30; i++ {
 		s = next(t, l)
-		if !s.Server.Unreachable && s.Status != nil && s.Collectors[NameVariables].Error == "" {
+		if !s.Server.Unreachable && s.Status != nil && s.Collectors[snapshot.CollectorVariables].Error == "" {
 			up2, _ := s.Uptime()
 			if up2 > up1+1 || !s.VariablesChanged && s.Variables == nil {
 				t.Errorf("uptime %d -> %d, variables %v", up1, up2, s.Variables != nil)
 			}
-			if s.Collectors[NameInnoDB].Stale || s.InnoDB == nil {
-				t.Errorf("after reconnect every collector must run: %+v", s.Collectors[NameInnoDB])
+			if s.Collectors[snapshot.CollectorInnoDB].Stale || s.InnoDB == nil {
+				t.Errorf("after reconnect every collector must run: %+v", s.Collectors[snapshot.CollectorInnoDB])
 			}
 			return
 		}

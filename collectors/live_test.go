@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/connopt"
 	"github.com/mytop-go/mytop-go/internal/testdb"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -69,7 +70,7 @@ func TestLiveProcesslistShowsRunningSleep(t *testing.T) {
 		if s.Server.Address != srv.Socket {
 			t.Errorf("address %q, want %q", s.Server.Address, srv.Socket)
 		}
-		st := s.Collectors[NameProcesslist]
+		st := s.Collectors[snapshot.CollectorProcesslist]
 		if st.Stale || st.Unavailable != "" || st.Latency <= 0 {
 			t.Errorf("processlist state %+v", st)
 		}
@@ -91,7 +92,10 @@ func TestLiveStatusCountsQueries(t *testing.T) {
 	// A tick that times out reconnects, and the reconnect's probes add
 	// SELECTs of their own: measure again when that happened.
 	for attempt := 0; attempt < 3; attempt++ {
-		before := awaitHealthy(t, l)
+		awaitHealthy(t, l)
+		// The connection-to-thread map read at the first tick (and every
+		// 10 s) is counted by the next tick's status.
+		before := next(t, l)
 		sess := l.link.sess
 		const n = 137
 		for range n {
@@ -130,7 +134,7 @@ func TestLiveInnoDBAndVariables(t *testing.T) {
 	}
 	ib := first.InnoDB
 	if ib == nil {
-		t.Fatalf("no InnoDB status: %+v", first.Collectors[NameInnoDB])
+		t.Fatalf("no InnoDB status: %+v", first.Collectors[snapshot.CollectorInnoDB])
 	}
 	if ib.BufferPool.SizePages <= 0 || ib.Log.SequenceNumber <= 0 || ib.Transactions.TrxIDCounter <= 0 {
 		t.Errorf("zero InnoDB fields: pool %d pages, LSN %d, trx id %d", ib.BufferPool.SizePages, ib.Log.SequenceNumber, ib.Transactions.TrxIDCounter)
@@ -142,11 +146,11 @@ func TestLiveInnoDBAndVariables(t *testing.T) {
 	if second.VariablesChanged || second.Variables == nil {
 		t.Errorf("unchanged variables: changed=%v present=%v", second.VariablesChanged, second.Variables != nil)
 	}
-	if second.InnoDB != ib || second.Collectors[NameInnoDB].Stale {
-		t.Errorf("InnoDB not carried forward between its periods: %+v", second.Collectors[NameInnoDB])
+	if second.InnoDB != ib || second.Collectors[snapshot.CollectorInnoDB].Stale {
+		t.Errorf("InnoDB not carried forward between its periods: %+v", second.Collectors[snapshot.CollectorInnoDB])
 	}
-	if second.Replica != nil || second.Collectors[NameReplica].Unavailable != "" {
-		t.Errorf("not a replica: %v %+v", second.Replica, second.Collectors[NameReplica])
+	if second.Replica != nil || second.Collectors[snapshot.CollectorReplica].Unavailable != "" {
+		t.Errorf("not a replica: %v %+v", second.Replica, second.Collectors[snapshot.CollectorReplica])
 	}
 }
 
@@ -154,7 +158,7 @@ func TestLiveWithoutProcessPrivilege(t *testing.T) {
 	srv := sharedServer(t)
 	srv.Exec(t, "CREATE USER IF NOT EXISTS 'noproc'@'localhost' IDENTIFIED BY 'pw'",
 		"GRANT SELECT ON *.* TO 'noproc'@'localhost'")
-	o := ConnOptions{Socket: srv.Socket, User: "noproc", Password: "pw", PasswordSet: true}
+	o := connopt.Options{Socket: srv.Socket, User: "noproc", Password: "pw", PasswordSet: true}
 	l := newLive(t, o, testInterval, nil)
 
 	const rootQ, ownQ = "SELECT SLEEP(3) /* root */", "SELECT SLEEP(3) /* noproc */"
@@ -171,13 +175,13 @@ func TestLiveWithoutProcessPrivilege(t *testing.T) {
 		if _, ok := threadRunning(s, rootQ); ok {
 			t.Error("a user without PROCESS sees root's thread")
 		}
-		if got := s.Collectors[NameProcesslist].Unavailable; got != noProcessPrivilege {
+		if got := s.Collectors[snapshot.CollectorProcesslist].Unavailable; got != noProcessPrivilege {
 			t.Errorf("processlist unavailable = %q", got)
 		}
-		if got := s.Collectors[NameInnoDB].Unavailable; got != "needs the PROCESS privilege" || s.InnoDB != nil {
+		if got := s.Collectors[snapshot.CollectorInnoDB].Unavailable; got != "needs the PROCESS privilege" || s.InnoDB != nil {
 			t.Errorf("innodb unavailable = %q", got)
 		}
-		if got := s.Collectors[NameReplica].Unavailable; !strings.Contains(got, "SLAVE MONITOR") {
+		if got := s.Collectors[snapshot.CollectorReplica].Unavailable; !strings.Contains(got, "SLAVE MONITOR") {
 			t.Errorf("replica unavailable = %q", got)
 		}
 		if s.Status == nil {
@@ -190,7 +194,7 @@ func TestLiveWithoutProcessPrivilege(t *testing.T) {
 
 func TestLiveConnectErrorIsOneLine(t *testing.T) {
 	srv := sharedServer(t)
-	o := ConnOptions{Socket: srv.Socket, User: "root", Password: "wrong-secret", PasswordSet: true}
+	o := connopt.Options{Socket: srv.Socket, User: "root", Password: "wrong-secret", PasswordSet: true}
 	l := newLive(t, o, testInterval, nil)
 	err := l.Connect(context.Background())
 	if err == nil || !strings.HasPrefix(err.Error(), "access denied for user 'root'@'localhost'") || strings.Contains(err.Error(), "wrong-secret") {
@@ -204,7 +208,7 @@ func TestLiveConnectErrorIsOneLine(t *testing.T) {
 
 func TestLiveOverTCPWithPortFlag(t *testing.T) {
 	srv := sharedServer(t)
-	flags := ConnOptions{Host: "localhost", Port: srv.Port, User: "root", PasswordSet: true, NoDefaults: true}
+	flags := connopt.Options{Host: "localhost", Port: srv.Port, User: "root", PasswordSet: true, NoDefaults: true}
 	o, _, err := flags.Resolve()
 	if err != nil {
 		t.Fatal(err)
@@ -225,7 +229,10 @@ func TestLiveOverTCPWithPortFlag(t *testing.T) {
 func TestLiveIdleTickCost(t *testing.T) {
 	srv := testdb.Start(t)
 	l := newLive(t, rootOptions(srv), testInterval, nil)
-	first := awaitHealthy(t, l)
+	awaitHealthy(t, l)
+	// The first tick reads the connection-to-thread map (one temporary table,
+	// one SELECT); the status read first in the next tick counts them.
+	first := next(t, l)
 	var last *snapshot.Snapshot
 	for range 4 {
 		last = next(t, l)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/mytop-go/mytop-go/internal/connopt"
 	"github.com/mytop-go/mytop-go/internal/testdb"
 )
 
@@ -48,12 +49,12 @@ func sharedServerErr() (*testdb.Server, error) {
 const testInterval = 400 * time.Millisecond
 
 // rootOptions connects as root over the server's socket.
-func rootOptions(srv *testdb.Server) ConnOptions {
-	return ConnOptions{Socket: srv.Socket, User: "root", PasswordSet: true}
+func rootOptions(srv *testdb.Server) connopt.Options {
+	return connopt.Options{Socket: srv.Socket, User: "root", PasswordSet: true}
 }
 
 // newLive starts a live source for o; closed when the test ends.
-func newLive(t *testing.T, o ConnOptions, interval time.Duration, tune func(*LiveOptions)) *Live {
+func newLive(t *testing.T, o connopt.Options, interval time.Duration, tune func(*LiveOptions)) *Live {
 	t.Helper()
 	cfg, err := o.Config()
 	if err != nil {
@@ -71,7 +72,7 @@ func newLive(t *testing.T, o ConnOptions, interval time.Duration, tune func(*Liv
 	return l
 }
 
-func configFor(t *testing.T, o ConnOptions) *mysql.Config {
+func configFor(t *testing.T, o connopt.Options) *mysql.Config {
 	t.Helper()
 	cfg, err := o.Config()
 	if err != nil {

@@ -19,7 +19,7 @@ type Processlist struct {
 }
 
 // Name implements Collector.
-func (p *Processlist) Name() string { return NameProcesslist }
+func (p *Processlist) Name() snapshot.CollectorName { return snapshot.CollectorProcesslist }
 
 // Collect implements Collector.
 func (p *Processlist) Collect(ctx context.Context, s *snapshot.Snapshot) error {
@@ -39,7 +39,7 @@ func (p *Processlist) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		return err
 	}
 	if !sess.Caps.Process {
-		setUnavailable(s, NameProcesslist, noProcessPrivilege)
+		setUnavailable(s, snapshot.CollectorProcesslist, noProcessPrivilege)
 	}
 	return nil
 }

@@ -31,7 +31,7 @@ func (c *Replica) period(configured time.Duration) time.Duration {
 }
 
 // Name implements Collector.
-func (c *Replica) Name() string { return NameReplica }
+func (c *Replica) Name() snapshot.CollectorName { return snapshot.CollectorReplica }
 
 // Collect implements Collector.
 func (c *Replica) Collect(ctx context.Context, s *snapshot.Snapshot) error {
@@ -40,7 +40,7 @@ func (c *Replica) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		return errNotConnected
 	}
 	if sess.Caps.ReplicaStatement == "" {
-		setUnavailable(s, NameReplica, sess.Caps.ReplicaUnavailable)
+		setUnavailable(s, snapshot.CollectorReplica, sess.Caps.ReplicaUnavailable)
 		return nil
 	}
 	rows, err := rowMaps(ctx, sess.conn, sess.Caps.ReplicaStatement)

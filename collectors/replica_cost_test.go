@@ -40,8 +40,8 @@ func statementsPerTick(t *testing.T, srv *testdb.Server) (shows, perTick int64) 
 	})
 	db := srv.DB(t)
 	read := func() (show, questions int64) {
-		if err := db.QueryRow("SELECT (SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS" +
-			" WHERE VARIABLE_NAME = 'COM_SHOW_SLAVE_STATUS'), (SELECT VARIABLE_VALUE FROM" +
+		if err := db.QueryRow("SELECT (SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS"+
+			" WHERE VARIABLE_NAME = 'COM_SHOW_SLAVE_STATUS'), (SELECT VARIABLE_VALUE FROM"+
 			" information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'QUESTIONS')").Scan(&show, &questions); err != nil {
 			t.Fatal(err)
 		}
@@ -64,4 +64,3 @@ func statementsPerTick(t *testing.T, srv *testdb.Server) (shows, perTick int64) 
 	t.Logf("%s: %d replica status reads, %d statements per tick", srv.Addr(), show1-show0, perTick)
 	return show1 - show0, perTick
 }
-

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/internal/testdb"
+	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 func TestLiveReplicaStatus(t *testing.T) {
@@ -30,7 +31,7 @@ func TestLiveReplicaStatus(t *testing.T) {
 		if r["Master_Port"] != fmt.Sprint(primary.Port) || r["Seconds_Behind_Master"] == "" {
 			t.Errorf("replica row %v", r)
 		}
-		if st := s.Collectors[NameReplica]; st.Stale || st.Unavailable != "" {
+		if st := s.Collectors[snapshot.CollectorReplica]; st.Stale || st.Unavailable != "" {
 			t.Errorf("state %+v", st)
 		}
 		if l.Capabilities().ReplicaStatement != "SHOW ALL REPLICAS STATUS" {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/connopt"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -49,7 +50,7 @@ func (l *Live) ensureSession(ctx context.Context, now time.Time) bool {
 	}
 	sess, err := openSession(ctx, l.db)
 	if err != nil {
-		l.lastErr = DescribeConnError(err, l.address, l.unencryptedTCP)
+		l.lastErr = connopt.DescribeConnError(err, l.address, l.unencryptedTCP)
 		l.backoff = min(max(2*l.backoff, l.opts.Interval), l.opts.MaxBackoff)
 		l.retryAt = now.Add(l.backoff)
 		return false

@@ -3,6 +3,7 @@ package collectors
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -39,7 +40,7 @@ type dbRun struct {
 	// lost is the error that made the connection unusable, if any.
 	lost error
 	// timedOut names the collector whose statement hit the deadline.
-	timedOut string
+	timedOut snapshot.CollectorName
 }
 
 // runDB runs the due collectors in order on the sampling connection. After a
@@ -95,8 +96,8 @@ func carryForward(e *scheduled, prev, s *snapshot.Snapshot) {
 
 // markSkipped records a collector that could not run this tick.
 func markSkipped(e *scheduled, prev, s *snapshot.Snapshot, why string) {
-	if v, ok := e.c.(*Variables); ok {
-		v.carry(prev, s)
+	if c, ok := e.c.(skipCarrier); ok {
+		c.carrySkipped(prev, s)
 	}
 	st := s.Collectors[e.c.Name()]
 	st.Stale, st.Error = true, why
@@ -105,7 +106,7 @@ func markSkipped(e *scheduled, prev, s *snapshot.Snapshot, why string) {
 
 func describeLost(run dbRun) string {
 	if run.timedOut != "" {
-		return "no answer to " + run.timedOut + " within the tick"
+		return "no answer to " + string(run.timedOut) + " within the tick"
 	}
 	return "connection lost: " + firstLine(run.lost.Error())
 }
@@ -118,4 +119,10 @@ func collectorError(err error, took time.Duration) string {
 		return fmt.Sprintf("%s%v", timedOutPrefix, took.Round(time.Millisecond))
 	}
 	return firstLine(err.Error())
+}
+
+// firstLine keeps a status line to one line.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }

@@ -21,7 +21,7 @@ type fakeCollector struct {
 	last string
 }
 
-func (f *fakeCollector) Name() string { return f.name }
+func (f *fakeCollector) Name() snapshot.CollectorName { return snapshot.CollectorName(f.name) }
 
 func (f *fakeCollector) Collect(_ context.Context, s *snapshot.Snapshot) error {
 	f.runs++
@@ -38,7 +38,7 @@ func (f *fakeCollector) carry(_, cur *snapshot.Snapshot) {
 }
 
 func newSnap(at time.Time) *snapshot.Snapshot {
-	return &snapshot.Snapshot{Time: at, Collectors: map[string]snapshot.CollectorState{}}
+	return &snapshot.Snapshot{Time: at, Collectors: map[snapshot.CollectorName]snapshot.CollectorState{}}
 }
 
 func TestRunDBPeriods(t *testing.T) {
@@ -69,7 +69,7 @@ func TestRunDBFailures(t *testing.T) {
 		errs         []error
 		wantAnswered bool
 		wantLost     bool
-		wantTimedOut string
+		wantTimedOut snapshot.CollectorName
 		wantRuns     []int
 	}{
 		{"all fine", []error{nil, nil, nil}, true, false, "", []int{1, 1, 1}},
@@ -95,7 +95,7 @@ func TestRunDBFailures(t *testing.T) {
 				if f.runs != tt.wantRuns[i] {
 					t.Errorf("%s ran %d times, want %d", f.name, f.runs, tt.wantRuns[i])
 				}
-				st := s.Collectors[f.name]
+				st := s.Collectors[f.Name()]
 				if (tt.errs[i] != nil || f.runs == 0) != st.Stale || (st.Stale && st.Error == "") {
 					t.Errorf("%s state %+v", f.name, st)
 				}

@@ -17,7 +17,7 @@ type Variables struct {
 }
 
 // Name implements Collector.
-func (c *Variables) Name() string { return NameVariables }
+func (c *Variables) Name() snapshot.CollectorName { return snapshot.CollectorVariables }
 
 // Collect implements Collector.
 func (c *Variables) Collect(ctx context.Context, s *snapshot.Snapshot) error {
@@ -49,3 +49,7 @@ func (c *Variables) apply(m map[string]string, s *snapshot.Snapshot) {
 func (c *Variables) carry(_, cur *snapshot.Snapshot) {
 	cur.Variables = c.current
 }
+
+// carrySkipped implements skipCarrier: configuration does not vanish while
+// the server cannot be asked.
+func (c *Variables) carrySkipped(prev, cur *snapshot.Snapshot) { c.carry(prev, cur) }

@@ -17,7 +17,7 @@ const WindowSize = 300
 // go through one Builder so they compute the same rates and findings.
 type Builder struct {
 	analyzer Analyzer
-	mode     string
+	mode     snapshot.Mode
 	window   []*snapshot.Frame
 	prev     *snapshot.Snapshot
 	seq      int
@@ -26,9 +26,9 @@ type Builder struct {
 	Recording string
 }
 
-// NewBuilder returns a Builder labelling frames with mode ("LIVE", "REPLAY").
+// NewBuilder returns a Builder labelling frames with mode.
 // analyzer may be nil.
-func NewBuilder(mode string, analyzer Analyzer) *Builder {
+func NewBuilder(mode snapshot.Mode, analyzer Analyzer) *Builder {
 	b := &Builder{analyzer: analyzer, mode: mode, window: make([]*snapshot.Frame, 0, WindowSize)}
 	b.slim = newSlimmer(analyzer)
 	return b

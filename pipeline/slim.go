@@ -34,7 +34,7 @@ func (s *slimmer) slimAt(window []*snapshot.Frame) {
 	}
 	f := *window[i]
 	snap := *f.Snapshot
-	snap.Processlist, snap.Explains = nil, nil
+	snap.Processlist, snap.Explains, snap.Threads = nil, nil, nil
 	snap.InnoDB = s.slimInnoDBOf(snap.InnoDB)
 	snap.Status = s.keptStatus(snap.Status)
 	if f.Rates != nil {

@@ -40,6 +40,8 @@ type storedProcesslist struct {
 	ExaminedRows []int64   `json:"examined_rows,omitempty"`
 	Progress     []float64 `json:"progress,omitempty"`
 	NoIndexUsed  []bool    `json:"no_index_used,omitempty"`
+	OSThread     []int64   `json:"tid,omitempty"`
+	MemoryBytes  []int64   `json:"memory_used,omitempty"`
 }
 
 // activity is what a thread is doing: its command, state and statement.
@@ -138,7 +140,24 @@ func (f *processlistForm) encode(procs []snapshot.Process, key bool) *storedProc
 			st.NoIndexUsed[i] = procs[i].NoIndexUsed
 		}
 	}
+	st.OSThread = optionalColumn(procs, func(p *snapshot.Process) int64 { return p.OSThread })
+	st.MemoryBytes = optionalColumn(procs, func(p *snapshot.Process) int64 { return p.MemoryBytes })
 	return st
+}
+
+// optionalColumn is one int64 field of every thread, nil when all are zero
+// (sources without it store nothing).
+func optionalColumn(procs []snapshot.Process, field func(*snapshot.Process) int64) []int64 {
+	var col []int64
+	for i := range procs {
+		if v := field(&procs[i]); v != 0 && col == nil {
+			col = make([]int64, len(procs))
+		}
+		if col != nil {
+			col[i] = field(&procs[i])
+		}
+	}
+	return col
 }
 
 // resize returns b with length n, reusing its array when it is large enough.
@@ -187,7 +206,7 @@ var (
 func (st *storedProcesslist) rows() ([]snapshot.Process, error) {
 	n := len(st.ID)
 	if len(st.SinceMS) != n || !optional(len(st.ExaminedRows), n) || !optional(len(st.Progress), n) ||
-		!optional(len(st.NoIndexUsed), n) {
+		!optional(len(st.NoIndexUsed), n) || !optional(len(st.OSThread), n) || !optional(len(st.MemoryBytes), n) {
 		return nil, errColumns
 	}
 	sw := indexWidth(len(st.Strings))
@@ -224,6 +243,12 @@ func (st *storedProcesslist) rows() ([]snapshot.Process, error) {
 		}
 		if st.NoIndexUsed != nil {
 			p.NoIndexUsed = st.NoIndexUsed[i]
+		}
+		if st.OSThread != nil {
+			p.OSThread = st.OSThread[i]
+		}
+		if st.MemoryBytes != nil {
+			p.MemoryBytes = st.MemoryBytes[i]
 		}
 	}
 	return out, nil

@@ -49,7 +49,8 @@ func proc(id int64, cmd, state, info string, ms int64) snapshot.Process {
 func TestProcesslistFormRoundTrip(t *testing.T) {
 	sleep := func(id, ms int64) snapshot.Process { return proc(id, "Sleep", "", "", ms) }
 	odd := snapshot.Process{ID: -1, User: "", Host: "Sleep", DB: "Sleep", Command: "", State: "Sleep",
-		Info: "SELECT 'ü\x00\"'", TimeMS: -5, ExaminedRows: -1, Progress: 12.345678901234567, NoIndexUsed: true}
+		Info: "SELECT 'ü\x00\"'", TimeMS: -5, ExaminedRows: -1, Progress: 12.345678901234567, NoIndexUsed: true,
+		OSThread: 4242, MemoryBytes: 1 << 40}
 	cases := []struct {
 		name   string
 		frames [][]snapshot.Process
@@ -131,7 +132,8 @@ func TestSteadyThreadRepeatsItsBytes(t *testing.T) {
 // TestProcessFieldsAllStored fails when snapshot.Process gains a field the
 // column form does not store: it would be lost from every recording.
 func TestProcessFieldsAllStored(t *testing.T) {
-	stored := []string{"ID", "User", "Host", "DB", "Command", "TimeMS", "State", "Info", "ExaminedRows", "Progress", "NoIndexUsed"}
+	stored := []string{"ID", "User", "Host", "DB", "Command", "TimeMS", "State", "Info", "ExaminedRows", "Progress", "NoIndexUsed",
+		"OSThread", "MemoryBytes"}
 	var got []string
 	typ := reflect.TypeFor[snapshot.Process]()
 	for i := range typ.NumField() {

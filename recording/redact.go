@@ -38,6 +38,8 @@ func redacted(s *snapshot.Snapshot) *snapshot.Snapshot {
 			c.Explains[k] = &ec
 		}
 	}
+	c.Statements = redactedStatements(s.Statements)
+	c.Locks = redactedLocks(s.Locks)
 	if s.Replica != nil {
 		c.Replica = redactedReplica(s.Replica)
 	}
@@ -102,6 +104,7 @@ func queryTexts(s *snapshot.Snapshot) []string {
 			add(c.Raw[k])
 		}
 	}
+	lockQueryTexts(s.Locks, add)
 	out := make([]string, 0, len(seen))
 	for q := range seen {
 		out = append(out, q)
@@ -173,6 +176,7 @@ func redactedFindings(fs []snapshot.Finding, s *snapshot.Snapshot) []snapshot.Fi
 			ev[j] = scrubQuotes(e, queries)
 		}
 		f.Evidence = ev
+		f.RootBlockers = redactedRootBlockers(f.RootBlockers, queries)
 		out[i] = f
 	}
 	return out

@@ -1,26 +1,10 @@
 package recording
 
-import (
-	"time"
-
-	"github.com/mytop-go/mytop-go/snapshot"
-)
-
-// Span is one finding episode as recorded: from its onset to the last frame
-// that still carried it.
-type Span struct {
-	From, To time.Time
-	// Shown is the first frame that carried the finding. The onset (From) is
-	// back-dated to the first frame of the signal; analyzers raise a finding
-	// only once the signal has persisted, so Shown is where a replay shows it.
-	Shown    time.Time
-	ID       string
-	Severity snapshot.Severity
-}
+import "github.com/mytop-go/mytop-go/snapshot"
 
 // FindingSpans lists every finding episode in the recording, oldest first, for
 // a replay's timeline.
-func (r *Reader) FindingSpans() ([]Span, error) {
+func (r *Reader) FindingSpans() ([]snapshot.Span, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.db == nil {
@@ -35,10 +19,10 @@ func (r *Reader) FindingSpans() ([]Span, error) {
 		return nil, trimSQLiteErr(err)
 	}
 	defer rows.Close()
-	var out []Span
+	var out []snapshot.Span
 	for rows.Next() {
 		var (
-			s               Span
+			s               snapshot.Span
 			sev             int
 			from, shown, to int64
 		)

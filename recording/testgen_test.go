@@ -218,7 +218,7 @@ func (f *fakeServer) snapshot() *snapshot.Snapshot {
 		InnoDB:     f.innodb(),
 		Host:       &host,
 		Explains:   f.explains(),
-		Collectors: map[string]snapshot.CollectorState{"status": {Latency: 3 * time.Millisecond}, "processlist": {Latency: 5 * time.Millisecond}},
+		Collectors: map[snapshot.CollectorName]snapshot.CollectorState{"status": {Latency: 3 * time.Millisecond}, "processlist": {Latency: 5 * time.Millisecond}},
 	}
 }
 

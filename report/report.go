@@ -9,17 +9,22 @@ import (
 
 // Report is the summary of one source. Its JSON form is a contract (DESIGN.md).
 type Report struct {
-	Source   string    `json:"source"`
-	From     time.Time `json:"from"`
-	To       time.Time `json:"to"`
-	Frames   int       `json:"frames"`
-	Server   Server    `json:"server"`
-	Findings []Episode `json:"findings"`
+	// RootCauses come first: the findings that caused others, to fix first.
+	RootCauses []RootCause `json:"root_causes"`
+	Source     string      `json:"source"`
+	From       time.Time   `json:"from"`
+	To         time.Time   `json:"to"`
+	Frames     int         `json:"frames"`
+	Server     Server      `json:"server"`
+	Findings   []Episode   `json:"findings"`
 	// Series summarises the key figures min/median/max.
 	Series []Summary `json:"series"`
 	// TopByTime and TopByCount are the statements seen running, fingerprinted.
 	TopByTime  []Statement `json:"top_statements_by_time"`
 	TopByCount []Statement `json:"top_statements_by_count"`
+	// Statements are the top statements per second over the whole range, from
+	// the server's digests when present (statements_digest.go).
+	Statements []snapshot.StatementRate `json:"statements"`
 	// Approximate is set when the source's clock is reconstructed (e.g. pt-stalk
 	// mysqladmin samples), so times are only close.
 	Approximate bool `json:"approximate,omitempty"`
@@ -34,14 +39,17 @@ type Server struct {
 
 // Episode is one finding from onset to clear.
 type Episode struct {
-	ID        string            `json:"id"`
-	Severity  snapshot.Severity `json:"severity"`
-	FirstSeen time.Time         `json:"first_seen"`
-	LastSeen  time.Time         `json:"last_seen"`
-	Frames    int               `json:"frames"`
-	Title     string            `json:"title"`
-	Evidence  []string          `json:"evidence"`
-	Advice    string            `json:"advice"`
+	snapshot.Span
+	Frames   int      `json:"frames"`
+	Title    string   `json:"title"`
+	Evidence []string `json:"evidence"`
+	Advice   string   `json:"advice"`
+	// RootBlockers are the lock tree's roots at the finding's most severe
+	// moment (lock-wait findings only).
+	RootBlockers []snapshot.RootBlocker `json:"root_blockers,omitempty"`
+	// CausedBy are the IDs of the findings that caused this one in any frame
+	// of the episode (analyzers/causes.go); empty when none did.
+	CausedBy []string `json:"caused_by"`
 }
 
 // Builder accumulates frames into a Report.
@@ -51,6 +59,8 @@ type Builder struct {
 	done   []*Episode
 	series seriesAcc
 	stmts  statementAcc
+	top    topStatements
+	causes rootCauseAcc
 }
 
 // topN is how many statements each top list keeps.
@@ -75,6 +85,8 @@ func (b *Builder) Add(f *snapshot.Frame) {
 	}
 	b.series.add(f)
 	b.stmts.add(f)
+	b.top.add(f)
+	b.causes.add(f)
 	seen := make(map[string]bool, len(f.Findings))
 	for i := range f.Findings {
 		b.observe(&f.Findings[i], s.Time)
@@ -93,16 +105,20 @@ func (b *Builder) Add(f *snapshot.Frame) {
 func (b *Builder) observe(f *snapshot.Finding, at time.Time) {
 	e, ok := b.open[f.ID]
 	if !ok {
-		e = &Episode{ID: f.ID, FirstSeen: f.Since, Severity: -1}
-		if e.FirstSeen.IsZero() || e.FirstSeen.After(at) {
-			e.FirstSeen = at
+		e = &Episode{Span: snapshot.Span{ID: f.ID, From: f.Since, Severity: -1}}
+		if e.From.IsZero() || e.From.After(at) {
+			e.From = at
 		}
 		b.open[f.ID] = e
 	}
-	e.LastSeen = at
+	e.To = at
 	e.Frames++
+	e.causedBy(f)
 	if f.Severity > e.Severity {
 		e.Severity, e.Title, e.Evidence, e.Advice = f.Severity, f.Title, f.Evidence, f.Advice
+		e.RootBlockers = f.RootBlockers
+	} else if f.Severity == e.Severity && len(f.RootBlockers) > 0 && len(e.RootBlockers) == 0 {
+		e.RootBlockers = f.RootBlockers
 	}
 }
 
@@ -111,13 +127,15 @@ func (b *Builder) Report() Report {
 	r := b.r
 	r.Series = b.series.summaries()
 	r.TopByTime, r.TopByCount = b.stmts.top(topN)
+	r.Statements = b.top.top()
+	r.RootCauses = b.causes.list()
 	all := append([]*Episode(nil), b.done...)
 	for _, e := range b.open {
 		all = append(all, e)
 	}
 	sort.Slice(all, func(i, j int) bool {
-		if !all[i].FirstSeen.Equal(all[j].FirstSeen) {
-			return all[i].FirstSeen.Before(all[j].FirstSeen)
+		if !all[i].From.Equal(all[j].From) {
+			return all[i].From.Before(all[j].From)
 		}
 		if all[i].Severity != all[j].Severity {
 			return all[i].Severity > all[j].Severity
@@ -129,6 +147,9 @@ func (b *Builder) Report() Report {
 		r.Findings[i] = *e
 		if r.Findings[i].Evidence == nil {
 			r.Findings[i].Evidence = []string{}
+		}
+		if r.Findings[i].CausedBy == nil {
+			r.Findings[i].CausedBy = []string{}
 		}
 	}
 	return r

@@ -54,8 +54,8 @@ func TestEpisodes(t *testing.T) {
 	for i, w := range want {
 		e := r.Findings[i]
 		if e.ID != w.id || e.Severity != w.sev || e.Frames != w.frames || e.Title != w.title ||
-			!e.FirstSeen.Equal(t0.Add(time.Duration(w.first)*time.Second)) ||
-			!e.LastSeen.Equal(t0.Add(time.Duration(w.last)*time.Second)) {
+			!e.From.Equal(t0.Add(time.Duration(w.first)*time.Second)) ||
+			!e.To.Equal(t0.Add(time.Duration(w.last)*time.Second)) {
 			t.Errorf("episode %d = %+v, want %+v", i, e, w)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 // WriteText prints the report for a terminal or an e-mail.
 func WriteText(w io.Writer, r Report) error {
 	p := &printer{w: w}
+	textRootCauses(p, r.RootCauses)
 	p.f("mytop-go report: %s\n", r.Source)
 	p.f("period:  %s .. %s (%s, %d frames)%s\n", stamp(r.From), stamp(r.To), r.To.Sub(r.From).Round(time.Second), r.Frames, approx(r))
 	p.f("server:  %s\n\n", serverLine(r.Server))
@@ -18,8 +19,11 @@ func WriteText(w io.Writer, r Report) error {
 		p.f("  none\n")
 	}
 	for _, e := range r.Findings {
-		p.f("  %-8s %-24s %s .. %s (%s)\n", strings.ToUpper(e.Severity.String()), e.ID, clockOf(e.FirstSeen), clockOf(e.LastSeen), spanOf(e))
+		p.f("  %-8s %-24s %s .. %s (%s)\n", strings.ToUpper(e.Severity.String()), e.ID, clockOf(e.From), clockOf(e.To), spanOf(e))
 		p.f("           %s\n", e.Title)
+		if len(e.CausedBy) > 0 {
+			p.f("           caused by: %s\n", strings.Join(e.CausedBy, ", "))
+		}
 		for _, ev := range e.Evidence {
 			p.f("           - %s\n", ev)
 		}
@@ -35,6 +39,7 @@ func WriteText(w io.Writer, r Report) error {
 		}
 		p.f("  %-20s %8s %10s %10s %s\n", s.Name, num(s.Min), num(s.Median), num(s.Max), s.Unit)
 	}
+	textTopStatements(p, r.Statements)
 	textStatements(p, "Top statements by time (thread-seconds seen running)", r.TopByTime)
 	textStatements(p, "Top statements by count (sightings)", r.TopByCount)
 	return p.err
@@ -67,7 +72,7 @@ func stamp(t time.Time) string { return t.Format("2006-01-02 15:04:05") }
 func clockOf(t time.Time) string { return t.Format("15:04:05") }
 
 func spanOf(e Episode) string {
-	return fmt.Sprintf("%s, %d frames", e.LastSeen.Sub(e.FirstSeen).Round(time.Second), e.Frames)
+	return fmt.Sprintf("%s, %d frames", e.To.Sub(e.From).Round(time.Second), e.Frames)
 }
 
 func approx(r Report) string {
@@ -98,4 +103,14 @@ func num(v float64) string {
 		return fmt.Sprintf("%.1f", v)
 	}
 	return fmt.Sprintf("%.2f", v)
+}
+
+// textRootCauses opens the report with what to fix first.
+func textRootCauses(p *printer, rcs []RootCause) {
+	for _, rc := range rcs {
+		p.f("ROOT CAUSE (%s, %s from %s): %s\n", rc.ID, rc.Severity, clockOf(rc.First), rc.Line)
+	}
+	if len(rcs) > 0 {
+		p.f("\n")
+	}
 }

@@ -68,7 +68,7 @@ func (sc *sqlScanner) scanCode() tokKind {
 		return tokQuoted
 	case isDigit(c) || c == '.' && i+1 < len(q) && isDigit(q[i+1]) && !afterWord(q, i):
 		end := numberEnd(q, i)
-		if end == len(q) || !isWordByte(q[end]) {
+		if end == len(q) || !IsWordByte(q[end]) {
 			sc.i = end
 			return tokNumber
 		}
@@ -76,8 +76,8 @@ func (sc *sqlScanner) scanCode() tokKind {
 			sc.i = i + 1
 			return tokPunct
 		}
-		if d := skipWhile(q, i, isDigit); isWordByte(q[d]) { // "1abc", "0x1g" are identifiers
-			sc.i = skipWhile(q, i, isWordByte)
+		if d := skipWhile(q, i, isDigit); IsWordByte(q[d]) { // "1abc", "0x1g" are identifiers
+			sc.i = skipWhile(q, i, IsWordByte)
 			return tokWord
 		}
 		// "0.a", "1.5e3x": a number, then a word. Splitting at the dot instead
@@ -85,7 +85,7 @@ func (sc *sqlScanner) scanCode() tokKind {
 		// "?", so fingerprints would not be stable.
 		sc.i = end
 		return tokNumber
-	case isWordByte(c):
+	case IsWordByte(c):
 		return sc.scanWord()
 	}
 	sc.i = i + 1
@@ -95,7 +95,7 @@ func (sc *sqlScanner) scanCode() tokKind {
 // scanWord reads an identifier or keyword, or a prefixed string literal:
 // X'0A', B'01', N'text', _utf8mb4'text'.
 func (sc *sqlScanner) scanWord() tokKind {
-	end := skipWhile(sc.q, sc.i, isWordByte)
+	end := skipWhile(sc.q, sc.i, IsWordByte)
 	if end < len(sc.q) && sc.q[end] == '\'' && isStringPrefix(sc.q[sc.i:end]) {
 		sc.i = quotedEnd(sc.q, end+1, '\'', true)
 		return tokString
@@ -116,9 +116,9 @@ func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
 }
 
-// isWordByte reports whether c can be part of an unquoted identifier; bytes
+// IsWordByte reports whether c can be part of an unquoted identifier; bytes
 // of multi-byte (or invalid) UTF-8 count, as MySQL allows them.
-func isWordByte(c byte) bool {
+func IsWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || c == '_' || c == '$' || c >= 0x80
 }
 
@@ -132,7 +132,7 @@ func skipWhile(q string, i int, ok func(byte) bool) int {
 // afterWord reports whether q[i] directly follows an identifier, as in "t.5x"
 // where ".5" is not a number.
 func afterWord(q string, i int) bool {
-	return i > 0 && (isWordByte(q[i-1]) || q[i-1] == '`')
+	return i > 0 && (IsWordByte(q[i-1]) || q[i-1] == '`')
 }
 
 func lineEnd(q string, i int) int {

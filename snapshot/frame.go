@@ -14,9 +14,9 @@ type Frame struct {
 	Findings []Finding `json:"findings,omitempty"`
 	// NotApplicable lists rules that cannot run on this source, with the reason.
 	NotApplicable map[string]string `json:"not_applicable,omitempty"`
-	// Mode says where frames come from, e.g. "LIVE", "REPLAY", "IMPORT"; for the
+	// Mode says where frames come from (ModeLive, ModeReplay, ModeImport); for the
 	// header only: consumers must not behave differently by it.
-	Mode string `json:"mode,omitempty"`
+	Mode Mode `json:"mode,omitempty"`
 	// Recording is the recording file being written, if any (for the header).
 	Recording string `json:"recording,omitempty"`
 }
@@ -70,6 +70,16 @@ type Finding struct {
 	Advice   string   `json:"advice,omitempty"`
 	// Threads are processlist ids the finding is about, for highlighting.
 	Threads []int64 `json:"threads,omitempty"`
+	// Tables are the tables the finding is about (schema.table as the
+	// statement names them), so other findings can be linked to it.
+	Tables []string `json:"tables,omitempty"`
+	// RootBlockers are the threads at the root of the lock tree, for lock-wait findings.
+	RootBlockers []RootBlocker `json:"root_blockers,omitempty"`
 	// Since is the onset: the first frame of the current episode.
 	Since time.Time `json:"since"`
+	// CausedBy are the IDs of the findings standing in the same frame that
+	// cause this one (analyzers/causes.go says how each link is proven), and
+	// CauseThreads the threads of those causes to act on.
+	CausedBy     []string `json:"caused_by,omitempty"`
+	CauseThreads []int64  `json:"cause_threads,omitempty"`
 }

@@ -17,6 +17,9 @@ type Rates struct {
 	// (Threads_running) get a rate too but are meant to be read from the Snapshot.
 	Status map[string]float64 `json:"status,omitempty"`
 	Host   *HostRates         `json:"host,omitempty"`
+	// Threads is mysqld's CPU and I/O per connection and per background
+	// thread; nil when the source has no per-thread figures.
+	Threads *ThreadRates `json:"threads,omitempty"`
 }
 
 // HostRates is the per-second view of two Host samples.
@@ -70,6 +73,7 @@ func Delta(prev, cur *Snapshot) *Rates {
 		r.Status = statusRates(prev.Status, cur.Status, secs, &r.Reset)
 	}
 	r.Host = hostRates(prev.Host, cur.Host, secs)
+	r.Threads = threadRates(prev.Threads, cur.Threads, secs)
 	return r
 }
 
@@ -147,16 +151,16 @@ func cpuPercent(p, c CPUTimes) CPUTimes {
 	}
 }
 
-// pairRates matches devices by name across two samples (a device may appear or
-// vanish between them) and keeps the rates that could be computed.
-func pairRates[C any, R any](prev, cur []C, name func(C) string, rate func(p, c C) (R, bool)) []R {
-	byName := make(map[string]C, len(prev))
+// pairRates matches devices (or threads) by key across two samples (one may
+// appear or vanish between them) and keeps the rates that could be computed.
+func pairRates[C any, R any, K comparable](prev, cur []C, key func(C) K, rate func(p, c C) (R, bool)) []R {
+	byKey := make(map[K]C, len(prev))
 	for _, p := range prev {
-		byName[name(p)] = p
+		byKey[key(p)] = p
 	}
 	var out []R
 	for _, c := range cur {
-		p, ok := byName[name(c)]
+		p, ok := byKey[key(c)]
 		if !ok {
 			continue
 		}

@@ -26,17 +26,30 @@ type Snapshot struct {
 	// nil when not a replica. Read them through Channels.
 	ReplicaChannels []map[string]string `json:"replica_channels,omitempty"`
 	Host            *Host               `json:"host,omitempty"`
+	// Threads is mysqld's threads as /proc counts them; nil when the server
+	// is not on this machine or the source has none (imported captures).
+	Threads *Threads `json:"threads,omitempty"`
 	// Explains holds plans of running statements, fetched by a collector when a
 	// rule needs them, keyed by statement fingerprint.
 	Explains map[string]*Explain `json:"explains,omitempty"`
+	// Statements is the latest interval of statement digests (statements.go);
+	// ticks between digest reads carry the same sample.
+	Statements *Statements `json:"statements,omitempty"`
+	// Locks is who waits for whom, read only when something waits (nil
+	// otherwise); BuildLockTree turns it into the lock tree.
+	Locks *Locks `json:"locks,omitempty"`
 
 	// Collectors reports each source's health for this sample.
-	Collectors map[string]CollectorState `json:"collectors,omitempty"`
+	Collectors map[CollectorName]CollectorState `json:"collectors,omitempty"`
 	// SelfTmpDiskTables counts the on-disk temporary tables the monitor's own
 	// statements made this tick (each information_schema.PROCESSLIST read makes
 	// one on MariaDB and MySQL 5.x). Status is read first in a tick, so they
 	// show in the next snapshot's counters; rules subtract them from there.
 	SelfTmpDiskTables int `json:"self_tmp_disk_tables,omitempty"`
+	// SelfStatus is the monitor's own sampling session's counters
+	// (Created_tmp_tables, Created_tmp_disk_tables), cumulative: their change
+	// between samples is the monitor's measured share of the global ones.
+	SelfStatus map[string]string `json:"self_status,omitempty"`
 	// Approximate is set by importers whose source carries no exact clock.
 	Approximate bool `json:"approximate,omitempty"`
 }
@@ -92,6 +105,12 @@ type Process struct {
 	// statement: the optimizer found no index for at least one table (a full
 	// scan), known at plan time. False when unknown.
 	NoIndexUsed bool `json:"no_index_used,omitempty"`
+	// OSThread is the operating system thread serving the connection
+	// (MariaDB's PROCESSLIST.TID, MySQL's threads.THREAD_OS_ID); 0 if unknown.
+	OSThread int64 `json:"tid,omitempty"`
+	// MemoryBytes is what the server says the connection holds: MariaDB's
+	// PROCESSLIST.MEMORY_USED, MySQL 8.0.31+'s threads.TOTAL_MEMORY; 0 if unknown.
+	MemoryBytes int64 `json:"memory_used,omitempty"`
 }
 
 // Explain is the plan of a running statement.

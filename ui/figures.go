@@ -6,14 +6,6 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// Collector names as used in Snapshot.Collectors, to explain a missing panel.
-const (
-	srcProcesslist = "processlist"
-	srcStatus      = "status"
-	srcInnoDB      = "innodb"
-	srcHost        = "host"
-)
-
 // rate is a status counter's per-second rate in f.
 func rate(f *snapshot.Frame, name string) (float64, bool) {
 	if f == nil {
@@ -93,7 +85,7 @@ func threads(s *snapshot.Snapshot) (conn, run int64, ok bool) {
 }
 
 // unavailable explains why a source gave nothing, or "" when it did not say.
-func unavailable(s *snapshot.Snapshot, source string) string {
+func unavailable(s *snapshot.Snapshot, source snapshot.CollectorName) string {
 	st, ok := s.Collectors[source]
 	switch {
 	case !ok:
@@ -107,7 +99,7 @@ func unavailable(s *snapshot.Snapshot, source string) string {
 
 // staleNote marks a panel whose figures were carried from an earlier tick,
 // so old numbers are not read as current; "" when fresh.
-func staleNote(s *snapshot.Snapshot, source string) string {
+func staleNote(s *snapshot.Snapshot, source snapshot.CollectorName) string {
 	st, ok := s.Collectors[source]
 	if !ok || !st.Stale {
 		return ""
@@ -119,7 +111,7 @@ func staleNote(s *snapshot.Snapshot, source string) string {
 }
 
 // naLine is what a panel shows instead of zeros when its source is missing.
-func naLine(s *snapshot.Snapshot, source, fallback string) string {
+func naLine(s *snapshot.Snapshot, source snapshot.CollectorName, fallback string) string {
 	reason := unavailable(s, source)
 	if reason == "" {
 		reason = fallback

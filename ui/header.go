@@ -53,17 +53,17 @@ func uptime(s *snapshot.Snapshot) string {
 func modeClock(f *snapshot.Frame) string {
 	mode := f.Mode
 	if mode == "" {
-		mode = "LIVE"
+		mode = snapshot.ModeLive
 	}
 	layout := "15:04:05"
-	if mode != "LIVE" {
+	if mode != snapshot.ModeLive {
 		layout = "2006-01-02 15:04:05"
 	}
 	approx := ""
 	if f.Snapshot.Approximate {
 		approx = "~"
 	}
-	return fmt.Sprintf("[::b]%s[::-] %s%s", safeLine(mode, 10), approx, f.Snapshot.Time.Format(layout))
+	return fmt.Sprintf("[::b]%s[::-] %s%s", safeLine(string(mode), 10), approx, f.Snapshot.Time.Format(layout))
 }
 
 func pausedMark(st headerState) string {
@@ -115,6 +115,7 @@ func figuresLine(f *snapshot.Frame, width int) string {
 		{cpuItem(f), 7},
 		{replicationItem(s), 8},
 		{galeraItem(f), 8},
+		{mysqldItem(f), 6},
 	}
 	return fit(items, width)
 }

@@ -77,7 +77,7 @@ func (a *fakeActions) Kill(_ context.Context, id int64, connection bool) error {
 type fakePlayer struct {
 	calls          []string
 	from, to, at   time.Time
-	spans          []Span
+	spans          []snapshot.Span
 	seeks          []time.Time
 	speeds         []float64
 	speed          float64 // 0 reads as 1
@@ -105,9 +105,9 @@ func (p *fakePlayer) Speed() float64 {
 
 // NextFinding goes to the first span starting after at (dir > 0) or the last
 // one starting before it.
-func (p *fakePlayer) NextFinding(dir int) (Span, bool) {
+func (p *fakePlayer) NextFinding(dir int) (snapshot.Span, bool) {
 	p.findDir = append(p.findDir, dir)
-	var found *Span
+	var found *snapshot.Span
 	for i := range p.spans {
 		s := &p.spans[i]
 		if dir > 0 && s.From.After(p.at) && found == nil {
@@ -118,12 +118,12 @@ func (p *fakePlayer) NextFinding(dir int) (Span, bool) {
 		}
 	}
 	if found == nil {
-		return Span{}, false
+		return snapshot.Span{}, false
 	}
 	p.at = found.From
 	return *found, true
 }
-func (p *fakePlayer) Timeline() (from, to, at time.Time, spans []Span) {
+func (p *fakePlayer) Timeline() (from, to, at time.Time, spans []snapshot.Span) {
 	return p.from, p.to, p.at, p.spans
 }
 

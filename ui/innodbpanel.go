@@ -13,7 +13,7 @@ func innodbLines(f *snapshot.Frame) []string {
 	in := s.InnoDB
 	lines := []string{bufferPoolLine(s)}
 	if in == nil {
-		return append(lines, naLine(s, srcInnoDB, "no SHOW ENGINE INNODB STATUS in this source"))
+		return append(lines, naLine(s, snapshot.CollectorInnoDB, "no SHOW ENGINE INNODB STATUS in this source"))
 	}
 	lines = append(lines, checkpointLine(in.Log))
 	if in.Rows.QueueShown {

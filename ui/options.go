@@ -27,17 +27,10 @@ type Player interface {
 	Speed() float64
 	// NextFinding jumps to the next (dir > 0) or previous (dir < 0) finding
 	// episode and returns it; false when there is none that way.
-	NextFinding(dir int) (Span, bool)
+	NextFinding(dir int) (snapshot.Span, bool)
 	// Timeline is the source's time range, the current position and the
 	// stretches during which findings were active.
-	Timeline() (from, to, at time.Time, spans []Span)
-}
-
-// Span is a stretch of the timeline during which a finding was active.
-type Span struct {
-	From, To time.Time
-	ID       string
-	Severity snapshot.Severity
+	Timeline() (from, to, at time.Time, spans []snapshot.Span)
 }
 
 // Recorder starts and stops recording the live session to a file. It is nil

@@ -38,10 +38,10 @@ func newProcPanel(list *procList) *procPanel {
 // set shows a snapshot's processlist.
 func (p *procPanel) set(s *snapshot.Snapshot) {
 	p.missing = ""
-	p.stale = staleNote(s, srcProcesslist)
+	p.stale = staleNote(s, snapshot.CollectorProcesslist)
 	if len(s.Processlist) == 0 {
-		if reason := unavailable(s, srcProcesslist); reason != "" {
-			p.missing = naLine(s, srcProcesslist, "")
+		if reason := unavailable(s, snapshot.CollectorProcesslist); reason != "" {
+			p.missing = naLine(s, snapshot.CollectorProcesslist, "")
 		}
 	}
 	p.list.set(s.Processlist)

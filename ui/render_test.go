@@ -60,10 +60,10 @@ func TestMissingSourcesSayWhyNotZero(t *testing.T) {
 	f.Snapshot.InnoDB = nil
 	f.Snapshot.Host = nil
 	f.Snapshot.Processlist = nil
-	f.Snapshot.Collectors = map[string]snapshot.CollectorState{
-		srcInnoDB:      {Unavailable: "needs the PROCESS privilege"},
-		srcHost:        {Error: "open /proc/stat: permission denied"},
-		srcProcesslist: {Unavailable: "needs the PROCESS privilege"},
+	f.Snapshot.Collectors = map[snapshot.CollectorName]snapshot.CollectorState{
+		snapshot.CollectorInnoDB:      {Unavailable: "needs the PROCESS privilege"},
+		snapshot.CollectorHost:        {Error: "open /proc/stat: permission denied"},
+		snapshot.CollectorProcesslist: {Unavailable: "needs the PROCESS privilege"},
 	}
 	s := ScreenText(Render(f, 200, 50, nil))
 	mustContain(t, s, "n/a: needs the PROCESS privilege", "n/a: open /proc/stat: permission denied")
@@ -139,9 +139,9 @@ func TestWaitingBeforeFirstFrame(t *testing.T) {
 
 func TestStaleSourcesAreMarked(t *testing.T) {
 	f := incidentFrame()
-	f.Snapshot.Collectors = map[string]snapshot.CollectorState{
-		srcHost:        {Stale: true, Error: "carried from 14:02:10"},
-		srcProcesslist: {Stale: true, Error: "timeout after 800ms"},
+	f.Snapshot.Collectors = map[snapshot.CollectorName]snapshot.CollectorState{
+		snapshot.CollectorHost:        {Stale: true, Error: "carried from 14:02:10"},
+		snapshot.CollectorProcesslist: {Stale: true, Error: "timeout after 800ms"},
 	}
 	s := ScreenText(Render(f, 200, 50, nil))
 	mustContain(t, s, "Host (stale: carried from 14:02:10)", "(stale: timeout after 800ms)")

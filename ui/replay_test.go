@@ -13,7 +13,7 @@ import (
 func replayDashboard() (*Dashboard, *fakePlayer) {
 	pl := &fakePlayer{
 		from: t0.Add(-10 * time.Minute), to: t0.Add(10 * time.Minute), at: t0,
-		spans: []Span{
+		spans: []snapshot.Span{
 			{From: t0.Add(-5 * time.Minute), To: t0.Add(-4 * time.Minute), ID: "buffer_pool_miss", Severity: snapshot.Warning},
 			{From: t0.Add(-1 * time.Minute), To: t0.Add(2 * time.Minute), ID: "query_cache_contention", Severity: snapshot.Critical},
 		},

@@ -7,14 +7,13 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-const srcReplica = "replica"
 
 // replicationLines is the replication view: one block per channel.
 func replicationLines(f *snapshot.Frame) []string {
 	s := f.Snapshot
 	chans := s.Channels()
 	if len(chans) == 0 {
-		return []string{naLine(s, srcReplica, "not a replica: no replication channel")}
+		return []string{naLine(s, snapshot.CollectorReplica, "not a replica: no replication channel")}
 	}
 	lines := []string{fmt.Sprintf("[::b]%-12s %-22s %-10s %-4s %-8s %-7s %-9s[::-]",
 		"Channel", "Source", "IO", "SQL", "Behind", "Delay", "Relay log")}
@@ -25,7 +24,7 @@ func replicationLines(f *snapshot.Frame) []string {
 	if w := s.ParallelWorkers(); w != "" {
 		lines = append(lines, "[gray]parallel applier workers: "+safeLine(w, 10)+"[-]")
 	}
-	if note := staleNote(s, srcReplica); note != "" {
+	if note := staleNote(s, snapshot.CollectorReplica); note != "" {
 		lines = append(lines, "[yellow]"+note+"[-]")
 	}
 	return lines

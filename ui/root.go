@@ -93,14 +93,23 @@ func (d *Dashboard) draw(screen tcell.Screen, x, y, w, h int) {
 	tview.Print(screen, identityLine(d.frame, st, w), x, y, w, tview.AlignLeft, textColor)
 	tview.Print(screen, "? help", x, y, w, tview.AlignRight, tcell.ColorSilver)
 	tview.Print(screen, figuresLine(d.frame, w), x, y+1, w, tview.AlignLeft, textColor)
-	drawAt(screen, d.findings, g.findings)
-	if v, ok := d.activeView(); ok {
-		d.drawView(screen, v, g.procs)
+	if d.locks.active {
+		top := y + 2
+		bottom := g.footerY
+		if g.timelineY >= 0 {
+			bottom = g.timelineY
+		}
+		d.locks.draw(screen, rect{x, top, w, bottom - top})
 	} else {
-		drawAt(screen, d.procs, g.procs)
-	}
-	if g.showPanels {
-		d.drawPanels(screen, g.panels)
+		drawAt(screen, d.findings, g.findings)
+		if v, ok := d.activeView(); ok {
+			d.drawView(screen, v, g.procs)
+		} else {
+			drawAt(screen, d.procs, g.procs)
+		}
+		if g.showPanels {
+			d.drawPanels(screen, g.panels)
+		}
 	}
 	if g.timelineY >= 0 {
 		d.drawTimeline(screen, x, g.timelineY, w)
@@ -131,9 +140,9 @@ func (d *Dashboard) drawPanels(screen tcell.Screen, r rect) {
 	third := r.w / 3
 	widths := []int{third, third, r.w - 2*third}
 	titles := []string{
-		panelTitle("Server /s", d.frame.Snapshot, srcStatus),
-		panelTitle("InnoDB", d.frame.Snapshot, srcInnoDB),
-		panelTitle("Host", d.frame.Snapshot, srcHost),
+		panelTitle("Server /s", d.frame.Snapshot, snapshot.CollectorStatus),
+		panelTitle("InnoDB", d.frame.Snapshot, snapshot.CollectorInnoDB),
+		panelTitle("Host", d.frame.Snapshot, snapshot.CollectorHost),
 	}
 	inner := r.h - 2
 	bodies := [][]string{
@@ -157,7 +166,7 @@ func (d *Dashboard) drawPanels(screen tcell.Screen, r rect) {
 	}
 }
 
-func panelTitle(name string, s *snapshot.Snapshot, source string) string {
+func panelTitle(name string, s *snapshot.Snapshot, source snapshot.CollectorName) string {
 	if note := staleNote(s, source); note != "" {
 		return " " + name + " [yellow](" + note + ")[-] "
 	}
@@ -169,9 +178,13 @@ func (d *Dashboard) footer(w int) string {
 	if d.status != "" && time.Since(d.statusAt) < statusSeconds*time.Second {
 		return "[::b]" + d.status + "[::-]"
 	}
+	if d.locks.active {
+		return "[gray]" + fit(d.lockHints(), w) + "[-]"
+	}
 	items := []item{
 		{"? help", 9}, {"q quit", 9}, {"p pause", 8}, {"Tab focus", 6}, {"/ filter", 7},
-		{"i idle", 5}, {"</> sort", 5}, {"r reverse", 3}, {"Enter query", 4}, {"M repl", 2}, {"G galera", 2},
+		{"i idle", 5}, {"</> sort", 5}, {"r reverse", 3}, {"Enter query", 4}, {"L locks", 5}, {"S statements", 5},
+		{"M repl", 2}, {"G galera", 2},
 	}
 	if d.opts.Actions != nil {
 		items = append(items, item{"e explain", 4})

@@ -11,7 +11,7 @@ import (
 func serverLines(f *snapshot.Frame, h *history, width int) []string {
 	s := f.Snapshot
 	if len(s.Status) == 0 {
-		return []string{naLine(s, srcStatus, "no SHOW STATUS in this source")}
+		return []string{naLine(s, snapshot.CollectorStatus, "no SHOW STATUS in this source")}
 	}
 	if f.Rates == nil || f.Rates.Status == nil {
 		return []string{"[gray]rates from the next sample[-]"}

@@ -44,7 +44,7 @@ func run(path string) error {
 		ticks = append(ticks, dbLatency(s))
 		for name, st := range s.Collectors {
 			if st.Latency > 0 {
-				perCollector[name] = append(perCollector[name], st.Latency)
+				perCollector[string(name)] = append(perCollector[string(name)], st.Latency)
 			}
 		}
 	}

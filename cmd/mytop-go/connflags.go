@@ -9,12 +9,12 @@ import (
 	"golang.org/x/term"
 
 	"github.com/go-sql-driver/mysql"
-	"github.com/mytop-go/mytop-go/collectors"
+	"github.com/mytop-go/mytop-go/internal/connopt"
 )
 
 // connFlags registers the mysql-client style connection options on fs.
 type connFlags struct {
-	o      collectors.ConnOptions
+	o      connopt.Options
 	prompt bool
 	pass   optionalString
 }

@@ -38,7 +38,7 @@ func runLive(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	dash := ui.New(ui.Options{Actions: liveActions{live}, ReadOnly: *readOnly, Recorder: rec})
-	err = runDashboard(dash, live, newBuilder("LIVE"), rec)
+	err = runDashboard(dash, live, newBuilder(snapshot.ModeLive), rec)
 	return errors.Join(err, rec.Close())
 }
 

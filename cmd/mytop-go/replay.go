@@ -96,7 +96,7 @@ func playInto(dash *ui.Dashboard, player *recording.Player) error {
 	defer cancel()
 	frames := make(chan *snapshot.Frame, 4)
 	go func() {
-		b := newBuilder("REPLAY")
+		b := newBuilder(snapshot.ModeReplay)
 		for ctx.Err() == nil {
 			s, err := player.Next(ctx)
 			if errors.Is(err, io.EOF) {
@@ -109,7 +109,7 @@ func playInto(dash *ui.Dashboard, player *recording.Player) error {
 				return
 			}
 			if player.Jumped() {
-				b = newBuilder("REPLAY")
+				b = newBuilder(snapshot.ModeReplay)
 			}
 			select {
 			case frames <- b.Add(s):
@@ -124,17 +124,11 @@ func playInto(dash *ui.Dashboard, player *recording.Player) error {
 type replayControls struct {
 	p     *recording.Player
 	r     *recording.Reader
-	spans []ui.Span
-	// shown[i] is the first frame that carried spans[i] (see recording.Span).
-	shown []time.Time
+	spans []snapshot.Span
 }
 
-func newReplayControls(p *recording.Player, r *recording.Reader, spans []recording.Span) *replayControls {
-	c := &replayControls{p: p, r: r, spans: uiSpans(spans)}
-	for _, s := range spans {
-		c.shown = append(c.shown, s.Shown)
-	}
-	return c
+func newReplayControls(p *recording.Player, r *recording.Reader, spans []snapshot.Span) *replayControls {
+	return &replayControls{p: p, r: r, spans: spans}
 }
 
 func (c *replayControls) TogglePause()       { c.p.TogglePause() }
@@ -163,37 +157,30 @@ func (c *replayControls) Step(n int) {
 
 // NextFinding seeks to the first frame showing the next (dir > 0) or previous
 // finding episode, relative to the frame on screen.
-func (c *replayControls) NextFinding(dir int) (ui.Span, bool) {
+func (c *replayControls) NextFinding(dir int) (snapshot.Span, bool) {
 	_, _, at, _ := c.Timeline()
 	best := -1
-	for i, t := range c.shown {
+	for i, s := range c.spans {
+		t := s.Shown
 		switch {
-		case dir > 0 && t.After(at) && (best < 0 || t.Before(c.shown[best])):
+		case dir > 0 && t.After(at) && (best < 0 || t.Before(c.spans[best].Shown)):
 			best = i
-		case dir < 0 && t.Before(at) && (best < 0 || !t.Before(c.shown[best])):
+		case dir < 0 && t.Before(at) && (best < 0 || !t.Before(c.spans[best].Shown)):
 			best = i
 		}
 	}
 	if best < 0 {
-		return ui.Span{}, false
+		return snapshot.Span{}, false
 	}
-	c.p.Seek(c.shown[best])
+	c.p.Seek(c.spans[best].Shown)
 	return c.spans[best], true
 }
 
-func (c *replayControls) Timeline() (from, to, at time.Time, spans []ui.Span) {
+func (c *replayControls) Timeline() (from, to, at time.Time, spans []snapshot.Span) {
 	from, to = c.r.TimeRange()
 	_, at = c.p.Position()
 	if at.IsZero() {
 		at = from
 	}
 	return from, to, at, c.spans
-}
-
-func uiSpans(in []recording.Span) []ui.Span {
-	out := make([]ui.Span, len(in))
-	for i, s := range in {
-		out[i] = ui.Span{From: s.From, To: s.To, ID: s.ID, Severity: s.Severity}
-	}
-	return out
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/recording/importers"
+	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 // source is a SOURCE argument opened: a recording, or a capture made by
@@ -19,7 +20,7 @@ type source struct {
 	name    string
 	reader  *recording.Reader // set for a recording
 	session *importers.Session
-	mode    string
+	mode    snapshot.Mode
 	stderr  io.Writer
 }
 
@@ -36,7 +37,7 @@ func openSource(path string, sf sourceFlags, stderr io.Writer) (*source, error) 
 	}
 	r, err := recording.Open(path)
 	if err == nil {
-		return &source{name: path, reader: r, mode: "REPLAY", stderr: stderr}, nil
+		return &source{name: path, reader: r, mode: snapshot.ModeReplay, stderr: stderr}, nil
 	}
 	if !errors.Is(err, recording.ErrNotRecording) {
 		return nil, err
@@ -62,7 +63,7 @@ func importSource(path string, sf sourceFlags, stderr io.Writer) (*source, error
 		return nil, err
 	}
 	reportImport(stderr, c, sess)
-	return &source{name: path, session: sess, mode: "IMPORT", stderr: stderr}, nil
+	return &source{name: path, session: sess, mode: snapshot.ModeImport, stderr: stderr}, nil
 }
 
 func pickSession(c *importers.Capture, name string) (*importers.Session, error) {
@@ -70,7 +71,7 @@ func pickSession(c *importers.Capture, name string) (*importers.Session, error) 
 		return nil, fmt.Errorf("%s: no samples found in this %s capture", c.Path, c.Format)
 	}
 	if name == "" {
-		return &c.Sessions[len(c.Sessions)-1], nil
+		return richestSession(c), nil
 	}
 	var names []string
 	for i := range c.Sessions {
@@ -80,6 +81,26 @@ func pickSession(c *importers.Capture, name string) (*importers.Session, error) 
 		names = append(names, c.Sessions[i].Name)
 	}
 	return nil, fmt.Errorf("%s: no session %q (have: %s)", c.Path, name, strings.Join(names, ", "))
+}
+
+// richestSession is the session with the most samples, the latest of equals:
+// a pt-stalk directory often holds one long collection and short ones.
+func richestSession(c *importers.Capture) *importers.Session {
+	best := &c.Sessions[0]
+	for i := range c.Sessions {
+		if len(c.Sessions[i].Snapshots) >= len(best.Snapshots) {
+			best = &c.Sessions[i]
+		}
+	}
+	return best
+}
+
+func sessionNames(c *importers.Capture) string {
+	var names []string
+	for _, s := range c.Sessions {
+		names = append(names, fmt.Sprintf("%q (%d samples)", s.Name, len(s.Snapshots)))
+	}
+	return strings.Join(names, ", ")
 }
 
 // reportImport tells on stderr what the capture lacks and what could not be
@@ -92,7 +113,11 @@ func reportImport(w io.Writer, c *importers.Capture, s *importers.Session) {
 	}
 	fmt.Fprintln(w)
 	if len(c.Sessions) > 1 {
-		fmt.Fprintf(w, "mytop-go: %d sessions in this capture; showing %q (pick one with --session)\n", len(c.Sessions), s.Name)
+		fmt.Fprintf(w, "mytop-go: %d sessions in this capture; showing %q, the one with the most samples (pick another with --session: %s)\n",
+			len(c.Sessions), s.Name, sessionNames(c))
+	}
+	for _, sk := range c.Skipped {
+		fmt.Fprintf(w, "mytop-go: not read: %s\n", sk)
 	}
 	for _, m := range s.Missing {
 		fmt.Fprintf(w, "mytop-go: missing: %s\n", m)

@@ -44,10 +44,10 @@ func TestFixtureIncidentFoundInEveryCaptureForm(t *testing.T) {
 					continue
 				}
 				// The load ran for about 40 s from the start of the capture.
-				if e.FirstSeen.Before(start.Add(-10*time.Second)) || e.FirstSeen.After(start.Add(20*time.Second)) ||
+				if e.From.Before(start.Add(-10*time.Second)) || e.From.After(start.Add(20*time.Second)) ||
 					e.Severity < snapshot.Warning || e.Frames < 10 {
 					t.Errorf("%s: %s first seen %s for %d frames, want a warning from about %s",
-						id, e.Severity, e.FirstSeen.Format(time.TimeOnly), e.Frames, start.Format(time.TimeOnly))
+						id, e.Severity, e.From.Format(time.TimeOnly), e.Frames, start.Format(time.TimeOnly))
 				}
 			}
 		})

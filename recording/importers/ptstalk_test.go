@@ -93,7 +93,7 @@ func countWaiting(rows []snapshot.Process) int {
 // raw counters say.
 func TestPtStalkHost(t *testing.T) {
 	s := importPtFixture(t)
-	if st := snapAt(t, s, "04:38:32").Collectors[partHost]; !st.Stale {
+	if st := snapAt(t, s, "04:38:32").Collectors[snapshot.CollectorHost]; !st.Stale {
 		t.Errorf("04:38:32 host state %+v: the first TS is 04:38:33", st)
 	}
 	h := snapshot.Delta(snapAt(t, s, "04:38:33"), snapAt(t, s, "04:38:34")).Host
@@ -120,11 +120,11 @@ func TestPtStalkInnoDB(t *testing.T) {
 		if sn.InnoDB == nil || !sn.InnoDB.Time.Equal(at(hms)) {
 			t.Fatalf("%s: innodb %+v", hms, sn.InnoDB)
 		}
-		if _, stale := sn.Collectors[partInnoDB]; stale {
-			t.Errorf("%s: innodb marked %+v", hms, sn.Collectors[partInnoDB])
+		if _, stale := sn.Collectors[snapshot.CollectorInnoDB]; stale {
+			t.Errorf("%s: innodb marked %+v", hms, sn.Collectors[snapshot.CollectorInnoDB])
 		}
 	}
-	if st := snapAt(t, s, "04:38:50").Collectors[partInnoDB]; !st.Stale || st.Error != "carried from 04:38:32" {
+	if st := snapAt(t, s, "04:38:50").Collectors[snapshot.CollectorInnoDB]; !st.Stale || st.Error != "carried from 04:38:32" {
 		t.Errorf("04:38:50 innodb state %+v", st)
 	}
 }

@@ -65,7 +65,7 @@ func TestShellLoopsTimeline(t *testing.T) {
 	if strings.Join(s.Missing, "|") != strings.Join(want, "|") {
 		t.Errorf("missing = %q, want %q", s.Missing, want)
 	}
-	if st := snapAt(t, s, "04:38:40").Collectors[partInnoDB]; st.Unavailable != notCaptured {
+	if st := snapAt(t, s, "04:38:40").Collectors[snapshot.CollectorInnoDB]; st.Unavailable != notCaptured {
 		t.Errorf("innodb collector state = %+v", st)
 	}
 }
@@ -114,12 +114,12 @@ func TestShellLoopsProcesslist(t *testing.T) {
 	if waiting != 11 {
 		t.Errorf("04:38:31: %d rows waiting for the table lock, want 11", waiting)
 	}
-	if _, stale := sn.Collectors[partProcesslist]; stale {
-		t.Errorf("04:38:31 processlist marked %+v", sn.Collectors[partProcesslist])
+	if _, stale := sn.Collectors[snapshot.CollectorProcesslist]; stale {
+		t.Errorf("04:38:31 processlist marked %+v", sn.Collectors[snapshot.CollectorProcesslist])
 	}
 	// No status at 04:38:32 and no processlist at 04:38:33: the 04:38:32 sample
 	// stands in, marked stale.
-	st := snapAt(t, s, "04:38:33").Collectors[partProcesslist]
+	st := snapAt(t, s, "04:38:33").Collectors[snapshot.CollectorProcesslist]
 	if !st.Stale || st.Error != "carried from 04:38:32" {
 		t.Errorf("04:38:33 processlist state = %+v", st)
 	}
@@ -195,8 +195,8 @@ func TestShellLoopsSubsets(t *testing.T) {
 	if !strings.Contains(strings.Join(s.Missing, ","), "no status counters,no processlist") {
 		t.Errorf("missing = %q", s.Missing)
 	}
-	if s.Snapshots[3].Collectors[partProcesslist].Unavailable != notCaptured {
-		t.Errorf("processlist state = %+v", s.Snapshots[3].Collectors[partProcesslist])
+	if s.Snapshots[3].Collectors[snapshot.CollectorProcesslist].Unavailable != notCaptured {
+		t.Errorf("processlist state = %+v", s.Snapshots[3].Collectors[snapshot.CollectorProcesslist])
 	}
 }
 

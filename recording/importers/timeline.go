@@ -7,16 +7,6 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// Collector names as keys of Snapshot.Collectors; they must match the live
-// collectors' names so panels and analyzers read import gaps the same way.
-const (
-	partStatus      = "status"
-	partProcesslist = "processlist"
-	partHost        = "host"
-	partInnoDB      = "innodb"
-	partVariables   = "variables"
-)
-
 // notCaptured is the Unavailable reason for a part the capture never had.
 const notCaptured = "not in this capture"
 
@@ -36,6 +26,9 @@ type timeline struct {
 	variables map[string]string
 	// approximate marks every snapshot: the capture's times were estimated.
 	approximate bool
+	// keepAll gives every sample no status second takes a snapshot of its
+	// own, for piles whose parts were saved at unrelated times.
+	keepAll bool
 }
 
 func newTimeline(loc *time.Location) *timeline {
@@ -52,6 +45,36 @@ func newTimeline(loc *time.Location) *timeline {
 // in the order status, processlist, host, InnoDB. Status drives it because its
 // counters make the rates; the other parts are joined to its seconds.
 func (tl *timeline) grid() []int64 {
+	base := tl.baseGrid()
+	if !tl.keepAll {
+		return base
+	}
+	seconds := map[int64]bool{}
+	for _, t := range base {
+		seconds[t] = true
+	}
+	parts := []struct {
+		keys   []int64
+		window int64
+	}{{sortedKeys(tl.procs), carrySeconds}, {sortedKeys(tl.hosts), carrySeconds}, {sortedKeys(tl.innodb), carrySeconds}}
+	for _, part := range parts {
+		picked := map[int64]bool{}
+		c := newCursor(part.keys)
+		for _, t := range base {
+			if at, ok := c.latest(t, part.window); ok {
+				picked[at] = true
+			}
+		}
+		for _, k := range part.keys {
+			if !picked[k] {
+				seconds[k] = true
+			}
+		}
+	}
+	return sortedKeys(seconds)
+}
+
+func (tl *timeline) baseGrid() []int64 {
 	switch {
 	case len(tl.status) > 0:
 		return sortedKeys(tl.status)
@@ -74,20 +97,23 @@ func (tl *timeline) build() (snaps []*snapshot.Snapshot, missing []string) {
 			Time:        time.Unix(t, 0).In(tl.loc),
 			Status:      tl.status[t],
 			Variables:   tl.variables,
-			Collectors:  map[string]snapshot.CollectorState{},
+			Collectors:  map[snapshot.CollectorName]snapshot.CollectorState{},
 			Approximate: tl.approximate,
 		}
 		s.VariablesChanged = i == 0 && tl.variables != nil
-		if at, ok := tl.pick(s, partProcesslist, procs, t, carrySeconds); ok {
+		if s.Status == nil && len(tl.status) > 0 {
+			s.Collectors[snapshot.CollectorStatus] = snapshot.CollectorState{Stale: true, Error: "no sample in this second"}
+		}
+		if at, ok := tl.pick(s, snapshot.CollectorProcesslist, procs, t, carrySeconds); ok {
 			s.Processlist = tl.procs[at]
 		}
-		if at, ok := tl.pick(s, partHost, hosts, t, carrySeconds); ok {
+		if at, ok := tl.pick(s, snapshot.CollectorHost, hosts, t, carrySeconds); ok {
 			s.Host = tl.hosts[at]
 			// No capture format this reads has load averages.
 			s.Host.LoadUnknown = true
 		}
 		// InnoDB status is sampled rarely; the latest one stands, marked stale.
-		if at, ok := tl.pick(s, partInnoDB, innodb, t, 1<<62); ok {
+		if at, ok := tl.pick(s, snapshot.CollectorInnoDB, innodb, t, 1<<62); ok {
 			s.InnoDB = tl.innodb[at]
 		}
 		snaps = append(snaps, s)
@@ -97,7 +123,7 @@ func (tl *timeline) build() (snaps []*snapshot.Snapshot, missing []string) {
 
 // pick finds the part's sample for second t, recording on s whether it is from
 // that second or carried from an earlier one.
-func (tl *timeline) pick(s *snapshot.Snapshot, part string, c *cursor, t, window int64) (int64, bool) {
+func (tl *timeline) pick(s *snapshot.Snapshot, part snapshot.CollectorName, c *cursor, t, window int64) (int64, bool) {
 	if len(c.keys) == 0 {
 		return 0, false
 	}
@@ -116,14 +142,15 @@ func (tl *timeline) pick(s *snapshot.Snapshot, part string, c *cursor, t, window
 // says "missing" instead of showing zeros.
 func (tl *timeline) markMissing(snaps []*snapshot.Snapshot) []string {
 	parts := []struct {
-		name, missing string
-		present       bool
+		name    snapshot.CollectorName
+		missing string
+		present bool
 	}{
-		{partStatus, "no status counters", len(tl.status) > 0},
-		{partProcesslist, "no processlist", len(tl.procs) > 0},
-		{partHost, "no host figures", len(tl.hosts) > 0},
-		{partInnoDB, "no InnoDB status", len(tl.innodb) > 0},
-		{partVariables, "no server variables", tl.variables != nil},
+		{snapshot.CollectorStatus, "no status counters", len(tl.status) > 0},
+		{snapshot.CollectorProcesslist, "no processlist", len(tl.procs) > 0},
+		{snapshot.CollectorHost, "no host figures", len(tl.hosts) > 0},
+		{snapshot.CollectorInnoDB, "no InnoDB status", len(tl.innodb) > 0},
+		{snapshot.CollectorVariables, "no server variables", tl.variables != nil},
 	}
 	var missing []string
 	for _, p := range parts {

@@ -1,4 +1,4 @@
-package collectors
+package connopt
 
 import (
 	"crypto/tls"
@@ -26,7 +26,7 @@ const connectTimeout = 5 * time.Second
 
 // Config builds the driver configuration. Call Resolve first to include the
 // environment and option files.
-func (o ConnOptions) Config() (*mysql.Config, error) {
+func (o Options) Config() (*mysql.Config, error) {
 	cfg := mysql.NewConfig()
 	if o.DSN != "" {
 		if dsnMisreadsPassword(o.DSN) {
@@ -69,7 +69,7 @@ func (o ConnOptions) Config() (*mysql.Config, error) {
 
 // network picks TCP or the Unix socket the way the mysql client does: an
 // empty host or "localhost" means the socket unless TCP was asked for.
-func (o ConnOptions) network() (string, string) {
+func (o Options) network() (string, string) {
 	useSocket := o.Protocol == "socket" || (o.Protocol != "tcp" && isLocalHost(o.Host))
 	if useSocket {
 		if o.Socket != "" {
@@ -105,7 +105,7 @@ func loginName() string {
 }
 
 // sslMode is the effective mode: a CA without a mode means verify it.
-func (o ConnOptions) sslMode() string {
+func (o Options) sslMode() string {
 	mode := strings.ToUpper(strings.ReplaceAll(o.SSLMode, "-", "_"))
 	if mode == "" && o.SSLCA != "" {
 		return "VERIFY_CA"
@@ -117,7 +117,7 @@ func (o ConnOptions) sslMode() string {
 }
 
 // tlsConfig maps --ssl-mode and the key files to a tls.Config (nil: no TLS).
-func (o ConnOptions) tlsConfig(cfg *mysql.Config) (*tls.Config, error) {
+func (o Options) tlsConfig(cfg *mysql.Config) (*tls.Config, error) {
 	mode := o.sslMode()
 	var t *tls.Config
 	switch mode {
@@ -156,7 +156,7 @@ func (o ConnOptions) tlsConfig(cfg *mysql.Config) (*tls.Config, error) {
 }
 
 // rootCAs loads --ssl-ca; VERIFY_IDENTITY may use the system roots instead.
-func (o ConnOptions) rootCAs(mode string) (*x509.CertPool, error) {
+func (o Options) rootCAs(mode string) (*x509.CertPool, error) {
 	if o.SSLCA == "" {
 		if mode == "VERIFY_CA" {
 			return nil, errors.New("--ssl-mode=VERIFY_CA needs --ssl-ca")

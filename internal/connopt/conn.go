@@ -1,4 +1,4 @@
-package collectors
+package connopt
 
 import (
 	"fmt"
@@ -8,9 +8,9 @@ import (
 	"strings"
 )
 
-// ConnOptions are the connection settings, spelled like the mysql client's
+// Options are the connection settings, spelled like the mysql client's
 // options. Zero values mean "not given".
-type ConnOptions struct {
+type Options struct {
 	Host     string
 	Port     int
 	User     string
@@ -43,7 +43,7 @@ type ConnOptions struct {
 // Resolve fills what the command line left out from the environment and the
 // option files; precedence is flags > environment > option files. It returns
 // warnings to show the user, e.g. a password file others can read.
-func (o ConnOptions) Resolve() (ConnOptions, []string, error) {
+func (o Options) Resolve() (Options, []string, error) {
 	home, _ := os.UserHomeDir()
 	return o.resolve(os.Getenv, o.optionFiles(home))
 }
@@ -55,7 +55,7 @@ type optionFile struct {
 }
 
 // optionFiles lists the files the mysql client would read, in order.
-func (o ConnOptions) optionFiles(home string) []optionFile {
+func (o Options) optionFiles(home string) []optionFile {
 	switch {
 	case o.NoDefaults:
 		return nil
@@ -72,7 +72,7 @@ func (o ConnOptions) optionFiles(home string) []optionFile {
 	return files
 }
 
-func (o ConnOptions) resolve(getenv func(string) string, files []optionFile) (ConnOptions, []string, error) {
+func (o Options) resolve(getenv func(string) string, files []optionFile) (Options, []string, error) {
 	if o.DSN != "" {
 		return o, nil, nil
 	}
@@ -82,7 +82,7 @@ func (o ConnOptions) resolve(getenv func(string) string, files []optionFile) (Co
 			return o, r.warnings, err
 		}
 	}
-	var out ConnOptions
+	var out Options
 	if err := out.applyFileOptions(r.values); err != nil {
 		return o, r.warnings, err
 	}
@@ -94,7 +94,7 @@ func (o ConnOptions) resolve(getenv func(string) string, files []optionFile) (Co
 }
 
 // applyFileOptions takes the keys the client understands; others are ignored.
-func (o *ConnOptions) applyFileOptions(values map[string]optionValue) error {
+func (o *Options) applyFileOptions(values map[string]optionValue) error {
 	text := map[string]*string{
 		"host": &o.Host, "user": &o.User, "socket": &o.Socket, "database": &o.Database,
 		"ssl-mode": &o.SSLMode, "ssl-ca": &o.SSLCA, "ssl-cert": &o.SSLCert, "ssl-key": &o.SSLKey,
@@ -149,7 +149,7 @@ func isFalse(s string) bool {
 }
 
 // applyEnv reads the mysql client's environment variables.
-func (o *ConnOptions) applyEnv(getenv func(string) string) error {
+func (o *Options) applyEnv(getenv func(string) string) error {
 	if v := getenv("MYSQL_HOST"); v != "" {
 		o.Host = v
 	}
@@ -171,7 +171,7 @@ func (o *ConnOptions) applyEnv(getenv func(string) string) error {
 
 // applyFlags lays the command line over everything else. As with the mysql
 // client, a port given on the command line to a local host means TCP.
-func (o *ConnOptions) applyFlags(f ConnOptions) {
+func (o *Options) applyFlags(f Options) {
 	for dst, src := range map[*string]string{
 		&o.Host: f.Host, &o.User: f.User, &o.Socket: f.Socket, &o.Database: f.Database,
 		&o.SSLMode: f.SSLMode, &o.SSLCA: f.SSLCA, &o.SSLCert: f.SSLCert, &o.SSLKey: f.SSLKey,
@@ -208,7 +208,7 @@ func parsePort(s string) (int, error) {
 
 // String describes where and as whom the connection goes, never with the
 // password.
-func (o ConnOptions) String() string {
+func (o Options) String() string {
 	cfg, err := o.Config()
 	if err != nil {
 		return fmt.Sprintf("%s@%s", o.User, o.Host)

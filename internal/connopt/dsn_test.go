@@ -1,4 +1,4 @@
-package collectors
+package connopt
 
 import (
 	"strings"
@@ -8,19 +8,19 @@ import (
 func TestConfigNetwork(t *testing.T) {
 	tests := []struct {
 		name     string
-		o        ConnOptions
+		o        Options
 		net      string
 		addr     string
 		describe string
 	}{
-		{"explicit socket", ConnOptions{Socket: "/tmp/s.sock", User: "u"}, "unix", "/tmp/s.sock", "u@/tmp/s.sock"},
-		{"localhost uses the socket", ConnOptions{Host: "localhost", Socket: "/tmp/s.sock", User: "u"}, "unix", "/tmp/s.sock", "u@/tmp/s.sock"},
-		{"remote host default port", ConnOptions{Host: "db1", User: "u"}, "tcp", "db1:3306", "u@db1:3306"},
-		{"remote host and port", ConnOptions{Host: "10.0.0.5", Port: 3307, User: "u"}, "tcp", "10.0.0.5:3307", "u@10.0.0.5:3307"},
-		{"IPv6", ConnOptions{Host: "::1", Port: 3307, User: "u"}, "tcp", "[::1]:3307", "u@[::1]:3307"},
-		{"protocol tcp on localhost", ConnOptions{Protocol: "tcp", Port: 3307, User: "u"}, "tcp", "127.0.0.1:3307", "u@127.0.0.1:3307"},
-		{"protocol socket wins over host", ConnOptions{Protocol: "socket", Host: "db1", Socket: "/s", User: "u"}, "unix", "/s", "u@/s"},
-		{"dsn", ConnOptions{DSN: "app:pw@tcp(db2:3310)/shop"}, "tcp", "db2:3310", "app@db2:3310"},
+		{"explicit socket", Options{Socket: "/tmp/s.sock", User: "u"}, "unix", "/tmp/s.sock", "u@/tmp/s.sock"},
+		{"localhost uses the socket", Options{Host: "localhost", Socket: "/tmp/s.sock", User: "u"}, "unix", "/tmp/s.sock", "u@/tmp/s.sock"},
+		{"remote host default port", Options{Host: "db1", User: "u"}, "tcp", "db1:3306", "u@db1:3306"},
+		{"remote host and port", Options{Host: "10.0.0.5", Port: 3307, User: "u"}, "tcp", "10.0.0.5:3307", "u@10.0.0.5:3307"},
+		{"IPv6", Options{Host: "::1", Port: 3307, User: "u"}, "tcp", "[::1]:3307", "u@[::1]:3307"},
+		{"protocol tcp on localhost", Options{Protocol: "tcp", Port: 3307, User: "u"}, "tcp", "127.0.0.1:3307", "u@127.0.0.1:3307"},
+		{"protocol socket wins over host", Options{Protocol: "socket", Host: "db1", Socket: "/s", User: "u"}, "unix", "/s", "u@/s"},
+		{"dsn", Options{DSN: "app:pw@tcp(db2:3310)/shop"}, "tcp", "db2:3310", "app@db2:3310"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -39,7 +39,7 @@ func TestConfigNetwork(t *testing.T) {
 }
 
 func TestConfigCredentials(t *testing.T) {
-	cfg, err := ConnOptions{Host: "db1", User: "app", Password: "s3cret", PasswordSet: true, Database: "shop"}.Config()
+	cfg, err := Options{Host: "db1", User: "app", Password: "s3cret", PasswordSet: true, Database: "shop"}.Config()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,18 +49,18 @@ func TestConfigCredentials(t *testing.T) {
 	if cfg.MultiStatements {
 		t.Error("multi statements must stay off")
 	}
-	cfg, err = ConnOptions{DSN: "app:old@tcp(db2)/", Password: "new", PasswordSet: true}.Config()
+	cfg, err = Options{DSN: "app:old@tcp(db2)/", Password: "new", PasswordSet: true}.Config()
 	if err != nil || cfg.Passwd != "new" || cfg.User != "app" {
 		t.Errorf("DSN with -p override: %+v %v", cfg, err)
 	}
-	cfg, err = ConnOptions{Host: "db1"}.Config()
+	cfg, err = Options{Host: "db1"}.Config()
 	if err != nil || cfg.User == "" {
 		t.Errorf("no user given: want the login name, got %q (%v)", cfg.User, err)
 	}
 }
 
 func TestStringNeverShowsPassword(t *testing.T) {
-	for _, o := range []ConnOptions{
+	for _, o := range []Options{
 		{Host: "db1", User: "app", Password: "hunter2", PasswordSet: true},
 		{DSN: "app:hunter2@tcp(db2:3306)/x"},
 		{DSN: "app:hunter2@tcp(db2:3306", User: "x"},
@@ -78,16 +78,16 @@ func TestStringNeverShowsPassword(t *testing.T) {
 }
 
 func TestDSNSlashInPassword(t *testing.T) {
-	cfg, err := ConnOptions{DSN: "app:pa/ss@tcp(db2:3306)/shop"}.Config()
+	cfg, err := Options{DSN: "app:pa/ss@tcp(db2:3306)/shop"}.Config()
 	if err != nil || cfg.Passwd != "pa/ss" || cfg.Addr != "db2:3306" {
 		t.Errorf("password with '/': %+v %v", cfg, err)
 	}
 	for _, dsn := range []string{"tcp(db2:3306)/shop@x", "app:pw@tcp(db2:3306)/shop?x=a@b"} {
-		if _, err := (ConnOptions{DSN: dsn}).Config(); err != nil && strings.Contains(err.Error(), "end the DSN with '/'") {
+		if _, err := (Options{DSN: dsn}).Config(); err != nil && strings.Contains(err.Error(), "end the DSN with '/'") {
 			t.Errorf("%q: %v", dsn, err)
 		}
 	}
-	if _, err := (ConnOptions{DSN: "app:pa/ss@tcp(db2:3306)"}).Config(); err == nil || !strings.Contains(err.Error(), "end the DSN with '/'") {
+	if _, err := (Options{DSN: "app:pa/ss@tcp(db2:3306)"}).Config(); err == nil || !strings.Contains(err.Error(), "end the DSN with '/'") {
 		t.Errorf("missing final '/': %v", err)
 	}
 }
@@ -95,22 +95,22 @@ func TestDSNSlashInPassword(t *testing.T) {
 func TestConfigSSLModes(t *testing.T) {
 	tests := []struct {
 		name       string
-		o          ConnOptions
+		o          Options
 		wantTLS    bool
 		skipVerify bool
 		fallback   bool
 		err        string
 	}{
-		{"default over TCP prefers TLS", ConnOptions{Host: "db1"}, true, true, true, ""},
-		{"default over a socket has none", ConnOptions{Socket: "/s"}, false, false, false, ""},
-		{"disabled", ConnOptions{Host: "db1", SSLMode: "DISABLED"}, false, false, false, ""},
-		{"required", ConnOptions{Host: "db1", SSLMode: "required"}, true, true, false, ""},
-		{"required over a socket", ConnOptions{Socket: "/s", SSLMode: "REQUIRED"}, true, true, false, ""},
-		{"verify identity with system roots", ConnOptions{Host: "db1", SSLMode: "VERIFY_IDENTITY"}, true, false, false, ""},
-		{"verify_ca needs a CA", ConnOptions{Host: "db1", SSLMode: "VERIFY_CA"}, false, false, false, "needs --ssl-ca"},
-		{"missing CA file", ConnOptions{Host: "db1", SSLCA: "/nonexistent/ca.pem"}, false, false, false, "--ssl-ca"},
-		{"unknown mode", ConnOptions{Host: "db1", SSLMode: "MAYBE"}, false, false, false, "invalid --ssl-mode"},
-		{"missing key pair", ConnOptions{Host: "db1", SSLMode: "REQUIRED", SSLCert: "/nonexistent.pem", SSLKey: "/nonexistent.key"}, false, false, false, "--ssl-cert"},
+		{"default over TCP prefers TLS", Options{Host: "db1"}, true, true, true, ""},
+		{"default over a socket has none", Options{Socket: "/s"}, false, false, false, ""},
+		{"disabled", Options{Host: "db1", SSLMode: "DISABLED"}, false, false, false, ""},
+		{"required", Options{Host: "db1", SSLMode: "required"}, true, true, false, ""},
+		{"required over a socket", Options{Socket: "/s", SSLMode: "REQUIRED"}, true, true, false, ""},
+		{"verify identity with system roots", Options{Host: "db1", SSLMode: "VERIFY_IDENTITY"}, true, false, false, ""},
+		{"verify_ca needs a CA", Options{Host: "db1", SSLMode: "VERIFY_CA"}, false, false, false, "needs --ssl-ca"},
+		{"missing CA file", Options{Host: "db1", SSLCA: "/nonexistent/ca.pem"}, false, false, false, "--ssl-ca"},
+		{"unknown mode", Options{Host: "db1", SSLMode: "MAYBE"}, false, false, false, "invalid --ssl-mode"},
+		{"missing key pair", Options{Host: "db1", SSLMode: "REQUIRED", SSLCert: "/nonexistent.pem", SSLKey: "/nonexistent.key"}, false, false, false, "--ssl-cert"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -171,7 +171,7 @@ func FuzzDSNPassword(f *testing.F) {
 		if strings.Count(dsn, marker) != 1 {
 			t.Skip()
 		}
-		o := ConnOptions{DSN: dsn, User: "u"}
+		o := Options{DSN: dsn, User: "u"}
 		if _, err := o.Config(); err != nil {
 			if strings.Contains(err.Error(), marker) {
 				t.Fatalf("Config(%q) error shows the password: %v", dsn, err)

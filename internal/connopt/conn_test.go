@@ -1,4 +1,4 @@
-package collectors
+package connopt
 
 import (
 	"os"
@@ -35,35 +35,35 @@ func TestResolvePrecedence(t *testing.T) {
 
 	tests := []struct {
 		name  string
-		flags ConnOptions
+		flags Options
 		env   map[string]string
-		want  ConnOptions
+		want  Options
 	}{
 		{
 			name: "files only, later file and later section win",
-			want: ConnOptions{Host: "globalhost", User: "homeuser", Password: "homepw", PasswordSet: true, Port: 1111, Socket: "/tmp/mytop.sock"},
+			want: Options{Host: "globalhost", User: "homeuser", Password: "homepw", PasswordSet: true, Port: 1111, Socket: "/tmp/mytop.sock"},
 		},
 		{
 			name: "environment over files",
 			env:  map[string]string{"MYSQL_HOST": "envhost", "MYSQL_PWD": "envpw", "MYSQL_TCP_PORT": "2222", "MYSQL_UNIX_PORT": "/tmp/env.sock"},
-			want: ConnOptions{Host: "envhost", User: "homeuser", Password: "envpw", PasswordSet: true, Port: 2222, Socket: "/tmp/env.sock"},
+			want: Options{Host: "envhost", User: "homeuser", Password: "envpw", PasswordSet: true, Port: 2222, Socket: "/tmp/env.sock"},
 		},
 		{
 			name:  "flags over environment",
-			flags: ConnOptions{Host: "flaghost", User: "flaguser", Password: "flagpw", PasswordSet: true, Port: 3333},
+			flags: Options{Host: "flaghost", User: "flaguser", Password: "flagpw", PasswordSet: true, Port: 3333},
 			env:   map[string]string{"MYSQL_HOST": "envhost", "MYSQL_PWD": "envpw"},
-			want:  ConnOptions{Host: "flaghost", User: "flaguser", Password: "flagpw", PasswordSet: true, Port: 3333, Socket: "/tmp/mytop.sock"},
+			want:  Options{Host: "flaghost", User: "flaguser", Password: "flagpw", PasswordSet: true, Port: 3333, Socket: "/tmp/mytop.sock"},
 		},
 		{
 			name:  "bare -p prompts even with a stored password",
-			flags: ConnOptions{NeedsPasswordPrompt: true},
+			flags: Options{NeedsPasswordPrompt: true},
 			env:   map[string]string{"MYSQL_PWD": "envpw"},
-			want:  ConnOptions{Host: "globalhost", User: "homeuser", NeedsPasswordPrompt: true, Port: 1111, Socket: "/tmp/mytop.sock"},
+			want:  Options{Host: "globalhost", User: "homeuser", NeedsPasswordPrompt: true, Port: 1111, Socket: "/tmp/mytop.sock"},
 		},
 		{
 			name:  "empty password on the command line counts",
-			flags: ConnOptions{PasswordSet: true},
-			want:  ConnOptions{Host: "globalhost", User: "homeuser", PasswordSet: true, Port: 1111, Socket: "/tmp/mytop.sock"},
+			flags: Options{PasswordSet: true},
+			want:  Options{Host: "globalhost", User: "homeuser", PasswordSet: true, Port: 1111, Socket: "/tmp/mytop.sock"},
 		},
 	}
 	for _, tt := range tests {
@@ -82,14 +82,14 @@ func TestResolvePrecedence(t *testing.T) {
 func TestResolvePortFlagOnLocalhostMeansTCP(t *testing.T) {
 	dir := t.TempDir()
 	file := writeFile(t, dir, "my.cnf", "[client]\nport=4444\nsocket=/tmp/file.sock\n", 0o600)
-	fromFile, _, err := ConnOptions{}.resolve(envOf(nil), []optionFile{{file, true}})
+	fromFile, _, err := Options{}.resolve(envOf(nil), []optionFile{{file, true}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if net, addr := fromFile.network(); net != "unix" || addr != "/tmp/file.sock" {
 		t.Errorf("port from a file with no host: got %s %s, want the socket", net, addr)
 	}
-	fromFlag, _, err := ConnOptions{Port: 3307}.resolve(envOf(nil), []optionFile{{file, true}})
+	fromFlag, _, err := Options{Port: 3307}.resolve(envOf(nil), []optionFile{{file, true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestResolveErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, _, err := ConnOptions{}.resolve(envOf(tt.env), tt.files)
+			_, _, err := Options{}.resolve(envOf(tt.env), tt.files)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v, want an error mentioning %q", err, tt.want)
 			}
@@ -122,7 +122,7 @@ func TestResolveErrors(t *testing.T) {
 }
 
 func TestResolveWithDSNReadsNothingElse(t *testing.T) {
-	o := ConnOptions{DSN: "u:pw@tcp(db1:3306)/"}
+	o := Options{DSN: "u:pw@tcp(db1:3306)/"}
 	got, _, err := o.resolve(envOf(map[string]string{"MYSQL_HOST": "envhost"}), []optionFile{{"/nonexistent", true}})
 	if err != nil || got != o {
 		t.Errorf("got %+v, %v", got, err)
@@ -132,13 +132,13 @@ func TestResolveWithDSNReadsNothingElse(t *testing.T) {
 func TestOptionFileFiles(t *testing.T) {
 	tests := []struct {
 		name string
-		o    ConnOptions
+		o    Options
 		want []string
 	}{
-		{"defaults", ConnOptions{}, []string{"/etc/my.cnf", "/etc/mysql/my.cnf", "/home/u/.my.cnf"}},
-		{"extra file before the user's", ConnOptions{DefaultsExtraFile: "/x.cnf"}, []string{"/etc/my.cnf", "/etc/mysql/my.cnf", "/x.cnf", "/home/u/.my.cnf"}},
-		{"defaults-file only", ConnOptions{DefaultsFile: "/only.cnf"}, []string{"/only.cnf"}},
-		{"no-defaults", ConnOptions{NoDefaults: true, DefaultsFile: "/only.cnf"}, nil},
+		{"defaults", Options{}, []string{"/etc/my.cnf", "/etc/mysql/my.cnf", "/home/u/.my.cnf"}},
+		{"extra file before the user's", Options{DefaultsExtraFile: "/x.cnf"}, []string{"/etc/my.cnf", "/etc/mysql/my.cnf", "/x.cnf", "/home/u/.my.cnf"}},
+		{"defaults-file only", Options{DefaultsFile: "/only.cnf"}, []string{"/only.cnf"}},
+		{"no-defaults", Options{NoDefaults: true, DefaultsFile: "/only.cnf"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -171,7 +171,7 @@ func TestResolveSSLFromOptionFiles(t *testing.T) {
 	dir := t.TempDir()
 	for i, tt := range tests {
 		p := writeFile(t, dir, strings.Repeat("s", i+1)+".cnf", tt.text, 0o600)
-		got, _, err := ConnOptions{}.resolve(envOf(nil), []optionFile{{p, true}})
+		got, _, err := Options{}.resolve(envOf(nil), []optionFile{{p, true}})
 		if err != nil || got.SSLMode != tt.want {
 			t.Errorf("%q: ssl mode %q (%v), want %q", tt.text, got.SSLMode, err, tt.want)
 		}

@@ -1,0 +1,171 @@
+package collectors
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// findServerPID finds the mysqld (or mariadbd) process that owns the
+// listening socket of addr: a unix socket path, or host:port. It looks the
+// socket's inode up in /proc/net/unix or /proc/net/tcp[6], then for a process
+// named like a server that holds a descriptor on it, so another program on
+// the same port or a second mysqld is never taken for this one.
+func findServerPID(root, addr string) (int, error) {
+	inodes, err := listenInodes(root, addr)
+	if err != nil {
+		return 0, err
+	}
+	if len(inodes) == 0 {
+		return 0, fmt.Errorf("no socket listening on %s in %s/net", addr, root)
+	}
+	servers, err := serverProcesses(root)
+	if err != nil {
+		return 0, err
+	}
+	if len(servers) == 0 {
+		return 0, errors.New("no mysqld or mariadbd process visible in " + root)
+	}
+	denied := 0
+	for _, pid := range servers {
+		owns, err := holdsSocket(root, pid, inodes)
+		if owns {
+			return pid, nil
+		}
+		if errors.Is(err, os.ErrPermission) {
+			denied++
+		}
+	}
+	if denied > 0 {
+		return 0, fmt.Errorf("cannot see which mysqld owns %s: reading another user's /proc/<pid>/fd needs root or the server's user", addr)
+	}
+	return 0, fmt.Errorf("no mysqld or mariadbd process holds the socket of %s (a container or a proxy in between?)", addr)
+}
+
+// isServerName reports a process name of a MySQL-family server.
+func isServerName(comm string) bool {
+	return strings.Contains(comm, "mysqld") || strings.Contains(comm, "mariadbd")
+}
+
+// serverProcesses lists the pids whose name is a server's.
+func serverProcesses(root string) ([]int, error) {
+	ents, err := os.ReadDir(root)
+	if err != nil {
+		return nil, err
+	}
+	var pids []int
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		comm, err := os.ReadFile(filepath.Join(root, e.Name(), "comm"))
+		if err == nil && isServerName(string(bytes.TrimSpace(comm))) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids, nil
+}
+
+// holdsSocket reports whether pid has a descriptor on one of the inodes.
+func holdsSocket(root string, pid int, inodes map[uint64]bool) (bool, error) {
+	dir := filepath.Join(root, strconv.Itoa(pid), "fd")
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return false, err
+	}
+	for _, e := range ents {
+		link, err := os.Readlink(filepath.Join(dir, e.Name()))
+		if err != nil || !strings.HasPrefix(link, "socket:[") {
+			continue
+		}
+		n, err := strconv.ParseUint(strings.TrimSuffix(link[len("socket:["):], "]"), 10, 64)
+		if err == nil && inodes[n] {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// listenInodes are the inodes of the sockets addr names.
+func listenInodes(root, addr string) (map[uint64]bool, error) {
+	addr = strings.TrimSpace(addr)
+	if strings.HasPrefix(addr, "unix(") && strings.HasSuffix(addr, ")") {
+		addr = addr[len("unix(") : len(addr)-1]
+	}
+	if strings.HasPrefix(addr, "tcp(") && strings.HasSuffix(addr, ")") {
+		addr = addr[len("tcp(") : len(addr)-1]
+	}
+	if strings.HasPrefix(addr, "/") || strings.HasPrefix(addr, "@") {
+		return unixInodes(filepath.Join(root, "net", "unix"), addr)
+	}
+	_, portText, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("server address %q: %v", addr, err)
+	}
+	port, err := strconv.ParseUint(portText, 10, 16)
+	if err != nil {
+		return nil, fmt.Errorf("server port %q: %v", portText, err)
+	}
+	inodes := map[uint64]bool{}
+	for _, f := range []string{"tcp", "tcp6"} {
+		if err := tcpListenInodes(filepath.Join(root, "net", f), uint16(port), inodes); err != nil && !os.IsNotExist(err) {
+			return nil, err
+		}
+	}
+	return inodes, nil
+}
+
+// unixInodes reads /proc/net/unix: "Num RefCount Protocol Flags Type St
+// Inode Path"; the listening socket and accepted ones carry the path.
+func unixInodes(file, path string) (map[uint64]bool, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	inodes := map[uint64]bool{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) < 8 || fields[7] != path {
+			continue
+		}
+		if n, err := strconv.ParseUint(fields[6], 10, 64); err == nil {
+			inodes[n] = true
+		}
+	}
+	return inodes, sc.Err()
+}
+
+// tcpListenInodes adds the inodes of sockets listening (state 0A) on port
+// from /proc/net/tcp or tcp6: "sl local_address rem_address st ... inode".
+func tcpListenInodes(file string, port uint16, inodes map[uint64]bool) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) < 10 || fields[3] != "0A" {
+			continue
+		}
+		_, hexPort, ok := strings.Cut(fields[1], ":")
+		p, err := strconv.ParseUint(hexPort, 16, 16)
+		if !ok || err != nil || uint16(p) != port {
+			continue
+		}
+		if n, err := strconv.ParseUint(fields[9], 10, 64); err == nil {
+			inodes[n] = true
+		}
+	}
+	return sc.Err()
+}

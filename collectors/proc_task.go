@@ -1,0 +1,114 @@
+package collectors
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+	"syscall"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// procReader reads small procfs files into one reused buffer with plain
+// system calls: at thousands of busy threads a tick opens thousands of files,
+// and an os.File per open (with its finalizer and poller registration) is
+// most of what that would cost.
+type procReader struct {
+	buf  []byte
+	path []byte
+}
+
+// read returns the contents of path, valid until the next read.
+func (r *procReader) read(path string) ([]byte, error) {
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer syscall.Close(fd)
+	if r.buf == nil {
+		r.buf = make([]byte, 4096)
+	}
+	n := 0
+	for {
+		m, err := syscall.Read(fd, r.buf[n:])
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if m == 0 {
+			return r.buf[:n], nil
+		}
+		n += m
+		if n == len(r.buf) {
+			r.buf = append(r.buf, make([]byte, len(r.buf))...)
+		}
+	}
+}
+
+// taskPath is root/pid/task/tid/file (tid 0: root/pid/file), built in a
+// reused buffer.
+func (r *procReader) taskPath(root string, pid int, tid int64, file string) string {
+	b := append(r.path[:0], root...)
+	b = append(b, '/')
+	b = strconv.AppendInt(b, int64(pid), 10)
+	if tid != 0 {
+		b = append(b, "/task/"...)
+		b = strconv.AppendInt(b, tid, 10)
+	}
+	b = append(b, '/')
+	b = append(b, file...)
+	r.path = b
+	return string(b)
+}
+
+// errBadStat is a stat line this parser does not understand.
+var errBadStat = errors.New("unreadable /proc stat line")
+
+// procStat is what the monitor takes from /proc/<pid>[/task/<tid>]/stat.
+type procStat struct {
+	comm      []byte // valid until the buffer's next read
+	cpuTicks  uint64 // utime + stime
+	startTime uint64 // clock ticks after boot; tells a reused pid apart
+}
+
+// parseTaskStat reads "pid (comm) state ppid ..." where comm may hold spaces
+// and parentheses: the fields are counted from the last ')'.
+func parseTaskStat(b []byte) (procStat, error) {
+	open, end := bytes.IndexByte(b, '('), bytes.LastIndexByte(b, ')')
+	if open < 0 || end < open {
+		return procStat{}, errBadStat
+	}
+	st := procStat{comm: b[open+1 : end]}
+	rest := b[end+1:]
+	// After comm: state(3) ... utime(14) stime(15) ... starttime(22).
+	for i := 3; i <= 22; i++ {
+		var f []byte
+		f, rest = nextField(rest)
+		if len(f) == 0 {
+			return procStat{}, errBadStat
+		}
+		switch i {
+		case 14, 15:
+			st.cpuTicks += parseUint(f)
+		case 22:
+			st.startTime = parseUint(f)
+		}
+	}
+	return st, nil
+}
+
+// parseTaskIO takes read_bytes and write_bytes from /proc/.../io: what went
+// to or came from storage, unlike rchar/wchar which count page-cache hits.
+func parseTaskIO(b []byte, c *snapshot.TaskCounters) {
+	for line := range procLines(b) {
+		key, rest := nextField(line)
+		switch string(key) {
+		case "read_bytes:":
+			c.ReadBytes = firstUint(rest)
+		case "write_bytes:":
+			c.WriteBytes = firstUint(rest)
+		}
+	}
+}

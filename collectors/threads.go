@@ -1,0 +1,257 @@
+package collectors
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// Periods of the server-side thread map: it changes only when connections
+// come and go, and on MariaDB each read costs an on-disk temporary table.
+const (
+	threadMapEvery    = 10 * time.Second
+	threadMapNewEvery = 2 * time.Second // sooner while busy connections are unmapped
+	pidRetryEvery     = 30 * time.Second
+)
+
+// ThreadStats reads, for a server on this machine, the CPU and I/O of the OS
+// thread behind each busy connection and of mysqld's background threads,
+// from /proc/<pid>/task/<tid>/{stat,io}, and the server's memory per
+// connection. It runs after the processlist, whose rows it annotates.
+type ThreadStats struct {
+	link     *serverLink
+	address  string
+	interval time.Duration
+	// Root is where procfs is mounted ("/proc").
+	Root string
+
+	remote    *bool
+	pid       int
+	startTime uint64
+	pidRetry  time.Time
+	pidErr    string
+
+	sess  *Session // the session the map was read on
+	src   threadSource
+	tmap  threadMap
+	mapAt time.Time
+	bg    []bgThread
+	noIO  string
+	rd    procReader
+}
+
+// bgThread is a mysqld thread that serves no connection.
+type bgThread struct {
+	tid  int64
+	name string
+}
+
+func newThreadStats(link *serverLink, address string, interval time.Duration) *ThreadStats {
+	return &ThreadStats{link: link, address: address, interval: interval, Root: "/proc"}
+}
+
+// Name implements Collector.
+func (t *ThreadStats) Name() snapshot.CollectorName { return snapshot.CollectorThreads }
+
+// Collect implements Collector. What cannot be read is reported as the
+// collector's Unavailable reason, once, not as an error every tick.
+func (t *ThreadStats) Collect(ctx context.Context, s *snapshot.Snapshot) error {
+	if t.isRemote() {
+		setUnavailable(s, snapshot.CollectorThreads, "server is on another machine: per-thread CPU and I/O need it local")
+		return nil
+	}
+	sess := t.link.session()
+	if sess == nil {
+		return errNotConnected
+	}
+	if sess != t.sess {
+		t.sess, t.mapAt = sess, time.Time{}
+		t.src = threadSource{useIS: sess.Caps.Flavor == snapshot.FlavorMariaDB}
+	}
+	if why := threadPoolIn(s.Variables, sess.Caps.Flavor); why != "" {
+		setUnavailable(s, snapshot.CollectorThreads, why)
+		return nil
+	}
+	proc, ok := t.process(s)
+	if !ok {
+		return nil
+	}
+	if err := t.refreshMap(ctx, s); err != nil {
+		return err
+	}
+	if t.tmap.shared {
+		setUnavailable(s, snapshot.CollectorThreads, "thread pool: connections share OS threads, so per-thread figures are not per connection")
+		return nil
+	}
+	t.tmap.apply(s.Processlist)
+	s.Threads = &snapshot.Threads{PID: t.pid, ClockTicks: userHZ, Process: proc}
+	t.readTasks(s, sess.ID)
+	s.Threads.NoIO = t.noIO
+	if t.noIO != "" {
+		setUnavailable(s, snapshot.CollectorThreads, t.noIO)
+	}
+	return nil
+}
+
+func (t *ThreadStats) isRemote() bool {
+	if t.remote == nil {
+		r := !IsLocalServer(t.address)
+		t.remote = &r
+	}
+	return *t.remote
+}
+
+// threadPoolIn says why connections are not 1:1 with OS threads, or "".
+func threadPoolIn(vars map[string]string, flavor string) string {
+	if strings.EqualFold(vars["thread_handling"], "pool-of-threads") {
+		return "thread pool (thread_handling=pool-of-threads): OS threads are not 1:1 with connections"
+	}
+	if _, ok := vars["thread_pool_algorithm"]; ok && flavor == snapshot.FlavorMySQL {
+		return "thread pool plugin: OS threads are not 1:1 with connections"
+	}
+	return ""
+}
+
+// process reads mysqld's own counters, finding its pid first when needed.
+func (t *ThreadStats) process(s *snapshot.Snapshot) (snapshot.TaskCounters, bool) {
+	if t.pid == 0 {
+		if s.Time.Before(t.pidRetry) {
+			setUnavailable(s, snapshot.CollectorThreads, t.pidErr)
+			return snapshot.TaskCounters{}, false
+		}
+		pid, err := findServerPID(t.Root, t.address)
+		if err != nil {
+			t.pidErr, t.pidRetry = "mysqld's process not found: "+err.Error(), s.Time.Add(pidRetryEvery)
+			setUnavailable(s, snapshot.CollectorThreads, t.pidErr)
+			return snapshot.TaskCounters{}, false
+		}
+		t.pid, t.startTime, t.mapAt, t.bg, t.noIO = pid, 0, time.Time{}, nil, ""
+	}
+	c, st, err := t.readTask(0)
+	if err == nil && t.startTime != 0 && st.startTime != t.startTime {
+		err = errors.New("pid reused")
+	}
+	if err != nil {
+		t.pid = 0 // restarted: look again next tick
+		setUnavailable(s, snapshot.CollectorThreads, "mysqld's process went away; looking for it again")
+		return snapshot.TaskCounters{}, false
+	}
+	t.startTime = st.startTime
+	return c, true
+}
+
+// refreshMap rereads the server's thread map when it is due, and the list of
+// background threads with it.
+func (t *ThreadStats) refreshMap(ctx context.Context, s *snapshot.Snapshot) error {
+	age := s.Time.Sub(t.mapAt)
+	if !t.mapAt.IsZero() && age < threadMapEvery && (age < threadMapNewEvery || !t.unmappedBusy(s.Processlist)) {
+		return nil
+	}
+	m, selfTmp, err := readThreadMap(ctx, t.sess.conn, &t.src, strings.EqualFold(s.Variables["performance_schema"], "ON"))
+	s.SelfTmpDiskTables += selfTmp
+	if err != nil {
+		if connectionLost(err) {
+			return err
+		}
+		t.tmap = threadMap{}
+		setUnavailable(s, snapshot.CollectorThreads, "no connection-to-thread map: "+firstLine(err.Error()))
+	} else {
+		t.tmap = m
+	}
+	t.mapAt = s.Time
+	t.listBackground()
+	return nil
+}
+
+// busy reports a connection worth reading: working now, or idle for less
+// than two ticks (its last statement's tail falls in this interval). A
+// thread idle for longer spent nothing since it was last read.
+func (t *ThreadStats) busy(p *snapshot.Process) bool {
+	return p.Command != "Sleep" || p.TimeMS < 2*t.interval.Milliseconds()+500
+}
+
+func (t *ThreadStats) unmappedBusy(ps []snapshot.Process) bool {
+	for i := range ps {
+		if _, ok := t.tmap.conns[ps[i].ID]; !ok && t.busy(&ps[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// listBackground lists mysqld's threads that serve no connection.
+func (t *ThreadStats) listBackground() {
+	t.bg = t.bg[:0]
+	dir, err := os.Open(fmt.Sprintf("%s/%d/task", t.Root, t.pid))
+	if err != nil {
+		return
+	}
+	names, _ := dir.Readdirnames(-1)
+	dir.Close()
+	for _, n := range names {
+		tid, err := strconv.ParseInt(n, 10, 64)
+		if err != nil || t.tmap.tids[tid] {
+			continue
+		}
+		comm, _ := os.ReadFile(fmt.Sprintf("%s/%d/task/%d/comm", t.Root, t.pid, tid))
+		t.bg = append(t.bg, bgThread{tid: tid, name: threadLabel(t.tmap.names[tid], strings.TrimSpace(string(comm)))})
+	}
+}
+
+// readTasks reads the busy connections' threads, the monitor's own and the
+// background ones.
+func (t *ThreadStats) readTasks(s *snapshot.Snapshot, ownID int64) {
+	out := make([]snapshot.TaskCounters, 0, len(t.bg)+16)
+	add := func(tid, conn int64, name string) {
+		c, _, err := t.readTask(tid)
+		if err != nil {
+			return // the thread ended since it was listed
+		}
+		c.Conn, c.Name = conn, name
+		out = append(out, c)
+	}
+	for i := range s.Processlist {
+		p := &s.Processlist[i]
+		if p.OSThread != 0 && t.busy(p) {
+			add(p.OSThread, p.ID, "")
+		}
+	}
+	if own, ok := t.tmap.conns[ownID]; ok {
+		add(own.tid, 0, "mytop-go")
+	}
+	for _, b := range t.bg {
+		add(b.tid, 0, b.name)
+	}
+	s.Threads.Tasks = out
+}
+
+// readTask reads one thread's counters (tid 0: the whole process).
+func (t *ThreadStats) readTask(tid int64) (snapshot.TaskCounters, procStat, error) {
+	c := snapshot.TaskCounters{TID: tid}
+	b, err := t.rd.read(t.rd.taskPath(t.Root, t.pid, tid, "stat"))
+	if err != nil {
+		return c, procStat{}, err
+	}
+	st, err := parseTaskStat(b)
+	if err != nil {
+		return c, procStat{}, err
+	}
+	c.CPUTicks = st.cpuTicks
+	if t.noIO != "" {
+		return c, st, nil
+	}
+	b, err = t.rd.read(t.rd.taskPath(t.Root, t.pid, tid, "io"))
+	switch {
+	case err == nil:
+		parseTaskIO(b, &c)
+	case errors.Is(err, os.ErrPermission):
+		t.noIO = "no I/O per thread: reading mysqld's /proc/<pid>/io needs root or the server's user"
+	}
+	return c, st, nil
+}
