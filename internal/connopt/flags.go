@@ -1,4 +1,4 @@
-package main
+package connopt
 
 import (
 	"flag"
@@ -9,12 +9,11 @@ import (
 	"golang.org/x/term"
 
 	"github.com/go-sql-driver/mysql"
-	"github.com/mytop-go/mytop-go/internal/connopt"
 )
 
-// connFlags registers the mysql-client style connection options on fs.
-type connFlags struct {
-	o      connopt.Options
+// Flags are the mysql-client style connection options of a command line.
+type Flags struct {
+	o      Options
 	prompt bool
 	pass   optionalString
 }
@@ -28,8 +27,10 @@ type optionalString struct {
 func (s *optionalString) String() string     { return "" } // never echo a password
 func (s *optionalString) Set(v string) error { s.v, s.set = v, true; return nil }
 
-func addConnFlags(fs *flag.FlagSet) *connFlags {
-	c := &connFlags{}
+// AddFlags registers the connection options on fs, spelled as the mysql
+// client spells them.
+func AddFlags(fs *flag.FlagSet) *Flags {
+	c := &Flags{}
 	fs.StringVar(&c.o.Host, "host", "", "server host (-h)")
 	fs.IntVar(&c.o.Port, "port", 0, "server TCP port (-P)")
 	fs.StringVar(&c.o.User, "user", "", "user name (-u)")
@@ -49,10 +50,10 @@ func addConnFlags(fs *flag.FlagSet) *connFlags {
 	return c
 }
 
-// config resolves the options (flags > environment > option files), asks for
+// Config resolves the options (flags > environment > option files), asks for
 // a password when told to, and returns the driver configuration. Warnings go
 // to stderr.
-func (c *connFlags) config(stderr io.Writer) (*mysql.Config, string, error) {
+func (c *Flags) Config(stderr io.Writer) (*mysql.Config, string, error) {
 	o := c.o
 	if c.pass.set {
 		o.Password, o.PasswordSet = c.pass.v, true
