@@ -26,9 +26,11 @@ func checkCPUSaturation(w *window, c *Config) verdict {
 	if r, ok := w.snap.StatusInt("Threads_running"); ok {
 		ev = append(ev, fmt.Sprintf("Threads_running %d", r))
 	}
+	top := w.topConnectionsByCPU()
+	ev = append(ev, top.lines...)
 	ev = append(ev, w.longRunningLines()...)
 	return raise(snapshot.Warning, fmt.Sprintf("CPU saturated: run queue %d on %d CPUs, %.0f %% idle",
 		h.ProcsRunning, h.NumCPU, hr.CPU.Idle), ev,
 		"Find the statements burning CPU (long-running ones above, scans in Handler_read_rnd_next) and "+
-			"index them; high sys time with many context switches points at lock spinning, not real work.", nil)
+			"index them; high sys time with many context switches points at lock spinning, not real work.", top.ids)
 }

@@ -45,10 +45,12 @@ func checkDiskSaturation(w *window, c *Config) verdict {
 	ev = append(ev, fmt.Sprintf("thresholds: util > %.0f %% or await > %.0f ms", c.DiskUtilWarn, c.DiskAwaitWarnMS))
 	ev = appendNonEmpty(ev, w.hostFigures())
 	ev = append(ev, w.counterLines("Innodb_data_reads", "Innodb_data_writes", "Innodb_buffer_pool_reads")...)
+	top := w.topConnectionsByIO()
+	ev = append(ev, top.lines...)
 	return raise(sev, fmt.Sprintf("disk %s saturated: util %.0f %%, await %.1f ms", hot[0].Name,
 		hot[0].UtilPercent, hot[0].AwaitMS), ev,
 		"Find what drives the I/O: buffer pool misses and scans (buffer_pool_miss, full_scan_update) for "+
-			"reads, checkpoint/flushing for writes; then fix the statements or give the data faster storage.", nil)
+			"reads, checkpoint/flushing for writes; then fix the statements or give the data faster storage.", top.ids)
 }
 
 // isVirtualDisk skips devices whose figures double-count real ones.

@@ -45,10 +45,10 @@ func checkMetadataLockPileup(w *window, c *Config) verdict {
 		ev = append(ev, "probable holder: "+threadLine(b))
 		threads = append(threads, b.ID)
 	}
-	return raise(sev, fmt.Sprintf("%d threads wait for a table metadata lock", len(waiters)), ev,
+	return withRootBlockers(w, raise(sev, fmt.Sprintf("%d threads wait for a table metadata lock", len(waiters)), ev,
 		"Find the session holding the table open (an open transaction, often idle in Sleep, or a long "+
 			"query on the table) and commit or KILL it, or cancel the DDL; run DDL with a short "+
-			"lock_wait_timeout so it gives up instead of blocking everyone.", threads)
+			"lock_wait_timeout so it gives up instead of blocking everyone.", threads), snapshot.LockMetadata)
 }
 
 // mdlBlocker guesses the holder: the session with the oldest open InnoDB

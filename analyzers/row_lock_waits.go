@@ -24,7 +24,8 @@ func checkRowLockWaits(w *window, c *Config) verdict {
 		return quiet()
 	}
 	ev := append([]string{fmt.Sprintf("Innodb_row_lock_current_waits %d", n)}, rowLockCounters(w)...)
-	return raise(snapshot.Warning, fmt.Sprintf("%d transactions wait for row locks", n), ev, rowLockAdvice, nil)
+	return withRootBlockers(w, raise(snapshot.Warning, fmt.Sprintf("%d transactions wait for row locks", n), ev,
+		rowLockAdvice, nil), snapshot.LockRow)
 }
 
 const rowLockAdvice = "Find the blocking transaction (oldest one holding row locks, often an idle session " +
@@ -61,7 +62,7 @@ func rowLockWaitsFromTrx(w *window, c *Config, tx snapshot.InnoDBTransactions) v
 	}
 	ev = append(ev, rowLockCounters(w)...)
 	title := fmt.Sprintf("%d transactions wait for row locks, longest %s", len(waiting), fmtDuration(oldest))
-	return raise(sev, title, ev, rowLockAdvice, threads)
+	return withRootBlockers(w, raise(sev, title, ev, rowLockAdvice, threads), snapshot.LockRow)
 }
 
 // rowLockCritAge is the smaller of the configured age and the server's

@@ -41,10 +41,10 @@ func checkTableLockContention(w *window, c *Config) verdict {
 	for _, l := range threadLines(holders[:min(len(holders), maxContextLines)]) {
 		ev = append(ev, "running: "+l)
 	}
-	return raise(snapshot.Warning, title, ev,
+	return withRootBlockers(w, raise(snapshot.Warning, title, ev,
 		"Find the long statement holding the table (listed as running) and speed it up with an index; "+
 			"convert hot MyISAM/Aria tables to InnoDB, which locks rows, not tables.",
-		append(ids(waiters, maxThreadIDs), ids(holders, maxContextLines)...))
+		append(ids(waiters, maxThreadIDs), ids(holders, maxContextLines)...)), snapshot.LockTable)
 }
 
 // tableLockImmediateShare is Δimmediate / Δ(immediate + waited) in percent,

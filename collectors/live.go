@@ -28,6 +28,8 @@ type LiveOptions struct {
 	VariablesEvery   time.Duration
 	ReplicaEvery     time.Duration
 	ReplicaIdleEvery time.Duration
+	// StatementsEvery is the period of the statement digests (default 5 s).
+	StatementsEvery time.Duration
 	// Host samples the machine; it runs beside the database collectors and
 	// never waits for them. Nil for none.
 	Host Collector
@@ -109,6 +111,9 @@ func (o LiveOptions) withDefaults() LiveOptions {
 	if o.ReplicaIdleEvery <= 0 {
 		o.ReplicaIdleEvery = 30 * time.Second
 	}
+	if o.StatementsEvery <= 0 {
+		o.StatementsEvery = 5 * time.Second
+	}
 	if o.MaxBackoff <= 0 {
 		o.MaxBackoff = 5 * time.Second
 	}
@@ -139,6 +144,9 @@ func (l *Live) schedule() []*scheduled {
 	return append(entries,
 		&scheduled{c: &Replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}, every: l.opts.ReplicaEvery},
 		&scheduled{c: &InnoDB{link: link}, every: l.opts.InnoDBEvery},
+		&scheduled{c: &Digests{link: link}, every: l.opts.StatementsEvery},
+		// After the sources that say whether anything waits.
+		&scheduled{c: &Locks{link: link, budget: lockBudget(l.opts.Interval)}},
 		&scheduled{c: newExplainer(link, l.actions, l.opts.Explain)},
 	)
 }

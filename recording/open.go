@@ -76,7 +76,7 @@ func pickSession(c *importers.Capture, name string) (*importers.Session, error) 
 		return nil, fmt.Errorf("%s: no samples found in this %s capture", c.Path, c.Format)
 	}
 	if name == "" {
-		return &c.Sessions[len(c.Sessions)-1], nil
+		return richestSession(c), nil
 	}
 	var names []string
 	for i := range c.Sessions {
@@ -86,6 +86,26 @@ func pickSession(c *importers.Capture, name string) (*importers.Session, error) 
 		names = append(names, c.Sessions[i].Name)
 	}
 	return nil, fmt.Errorf("%s: no session %q (have: %s)", c.Path, name, strings.Join(names, ", "))
+}
+
+// richestSession is the session with the most samples, the latest of equals:
+// a pt-stalk directory often holds one long collection and short ones.
+func richestSession(c *importers.Capture) *importers.Session {
+	best := &c.Sessions[0]
+	for i := range c.Sessions {
+		if len(c.Sessions[i].Snapshots) >= len(best.Snapshots) {
+			best = &c.Sessions[i]
+		}
+	}
+	return best
+}
+
+func sessionNames(c *importers.Capture) string {
+	var names []string
+	for _, s := range c.Sessions {
+		names = append(names, fmt.Sprintf("%q (%d samples)", s.Name, len(s.Snapshots)))
+	}
+	return strings.Join(names, ", ")
 }
 
 // reportImport tells on stderr what the capture lacks and what could not be
@@ -98,7 +118,11 @@ func reportImport(w io.Writer, c *importers.Capture, s *importers.Session) {
 	}
 	fmt.Fprintln(w)
 	if len(c.Sessions) > 1 {
-		fmt.Fprintf(w, "mytop-go: %d sessions in this capture; showing %q (pick one with --session)\n", len(c.Sessions), s.Name)
+		fmt.Fprintf(w, "mytop-go: %d sessions in this capture; showing %q, the one with the most samples (pick another with --session: %s)\n",
+			len(c.Sessions), s.Name, sessionNames(c))
+	}
+	for _, sk := range c.Skipped {
+		fmt.Fprintf(w, "mytop-go: not read: %s\n", sk)
 	}
 	for _, m := range s.Missing {
 		fmt.Fprintf(w, "mytop-go: missing: %s\n", m)

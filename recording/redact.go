@@ -38,6 +38,8 @@ func redacted(s *snapshot.Snapshot) *snapshot.Snapshot {
 			c.Explains[k] = &ec
 		}
 	}
+	c.Statements = redactedStatements(s.Statements)
+	c.Locks = redactedLocks(s.Locks)
 	if s.Replica != nil {
 		c.Replica = maps.Clone(s.Replica)
 		for _, k := range replicaQueryKeys {
@@ -83,6 +85,7 @@ func queryTexts(s *snapshot.Snapshot) []string {
 	for _, e := range s.Explains {
 		add(e.Statement)
 	}
+	lockQueryTexts(s.Locks, add)
 	out := make([]string, 0, len(seen))
 	for q := range seen {
 		out = append(out, q)
@@ -154,6 +157,7 @@ func redactedFindings(fs []snapshot.Finding, s *snapshot.Snapshot) []snapshot.Fi
 			ev[j] = scrubQuotes(e, queries)
 		}
 		f.Evidence = ev
+		f.RootBlockers = redactedRootBlockers(f.RootBlockers, queries)
 		out[i] = f
 	}
 	return out

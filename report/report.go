@@ -22,6 +22,9 @@ type Report struct {
 	// TopByTime and TopByCount are the statements seen running, fingerprinted.
 	TopByTime  []Statement `json:"top_statements_by_time"`
 	TopByCount []Statement `json:"top_statements_by_count"`
+	// Statements are the top statements per second over the whole range, from
+	// the server's digests when present (statements_digest.go).
+	Statements []snapshot.StatementRate `json:"statements"`
 	// Approximate is set when the source's clock is reconstructed (e.g. pt-stalk
 	// mysqladmin samples), so times are only close.
 	Approximate bool `json:"approximate,omitempty"`
@@ -41,6 +44,9 @@ type Episode struct {
 	Title    string   `json:"title"`
 	Evidence []string `json:"evidence"`
 	Advice   string   `json:"advice"`
+	// RootBlockers are the lock tree's roots at the finding's most severe
+	// moment (lock-wait findings only).
+	RootBlockers []snapshot.RootBlocker `json:"root_blockers,omitempty"`
 }
 
 // Builder accumulates frames into a Report.
@@ -50,6 +56,7 @@ type Builder struct {
 	done   []*Episode
 	series seriesAcc
 	stmts  statementAcc
+	top    topStatements
 }
 
 // topN is how many statements each top list keeps.
@@ -74,6 +81,7 @@ func (b *Builder) Add(f *snapshot.Frame) {
 	}
 	b.series.add(f)
 	b.stmts.add(f)
+	b.top.add(f)
 	seen := make(map[string]bool, len(f.Findings))
 	for i := range f.Findings {
 		b.observe(&f.Findings[i], s.Time)
@@ -102,6 +110,9 @@ func (b *Builder) observe(f *snapshot.Finding, at time.Time) {
 	e.Frames++
 	if f.Severity > e.Severity {
 		e.Severity, e.Title, e.Evidence, e.Advice = f.Severity, f.Title, f.Evidence, f.Advice
+		e.RootBlockers = f.RootBlockers
+	} else if f.Severity == e.Severity && len(f.RootBlockers) > 0 && len(e.RootBlockers) == 0 {
+		e.RootBlockers = f.RootBlockers
 	}
 }
 
@@ -110,6 +121,7 @@ func (b *Builder) Report() Report {
 	r := b.r
 	r.Series = b.series.summaries()
 	r.TopByTime, r.TopByCount = b.stmts.top(topN)
+	r.Statements = b.top.top()
 	all := append([]*Episode(nil), b.done...)
 	for _, e := range b.open {
 		all = append(all, e)

@@ -35,6 +35,7 @@ func WriteText(w io.Writer, r Report) error {
 		}
 		p.f("  %-20s %8s %10s %10s %s\n", s.Name, num(s.Min), num(s.Median), num(s.Max), s.Unit)
 	}
+	textTopStatements(p, r.Statements)
 	textStatements(p, "Top statements by time (thread-seconds seen running)", r.TopByTime)
 	textStatements(p, "Top statements by count (sightings)", r.TopByCount)
 	return p.err

@@ -16,6 +16,10 @@ const (
 	CollectorHost        CollectorName = "host"
 	// CollectorThreads is mysqld's per-thread CPU and I/O from /proc.
 	CollectorThreads CollectorName = "threads"
+	// CollectorLocks is who waits for whom (Snapshot.Locks).
+	CollectorLocks CollectorName = "locks"
+	// CollectorStatements is the statement digests (Snapshot.Statements).
+	CollectorStatements CollectorName = "statements"
 )
 
 // Mode says where frames come from; the header shows it, and consumers must

@@ -70,6 +70,8 @@ type Finding struct {
 	Advice   string   `json:"advice,omitempty"`
 	// Threads are processlist ids the finding is about, for highlighting.
 	Threads []int64 `json:"threads,omitempty"`
+	// RootBlockers are the threads at the root of the lock tree, for lock-wait findings.
+	RootBlockers []RootBlocker `json:"root_blockers,omitempty"`
 	// Since is the onset: the first frame of the current episode.
 	Since time.Time `json:"since"`
 }

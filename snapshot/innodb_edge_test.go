@@ -267,3 +267,17 @@ func bigStatus(b *testing.B) string {
 	pad := strings.Repeat(entry, (1<<20-len(text))/len(entry))
 	return text[:at] + pad + text[at:]
 }
+
+// MySQL 5.1 glued "TOO DEEP OR LONG SEARCH ..." to the deadlock's clock.
+func TestParseInnoDBStatusDeadlockTimeGluedToText(t *testing.T) {
+	text := "\n------------------------\nLATEST DETECTED DEADLOCK\n------------------------\n" +
+		"130624 17:39:24TOO DEEP OR LONG SEARCH IN THE LOCK TABLE WAITS-FOR GRAPH, WE WILL ROLL BACK FOLLOWING TRANSACTION \n\n" +
+		"*** TRANSACTION:\nTRANSACTION 3BF88F886, ACTIVE 0 sec setting auto-inc lock\n"
+	s, err := ParseInnoDBStatus(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.LatestDeadlockTime.Format("2006-01-02 15:04:05"); got != "2013-06-24 17:39:24" {
+		t.Errorf("deadlock time %s", got)
+	}
+}

@@ -146,7 +146,11 @@ func parseMonitorTime(line string) (time.Time, bool) {
 	if len(f[0]) == 6 {
 		layout = "060102 15:04:05"
 	}
+	// 5.1 glues "TOO DEEP OR LONG SEARCH..." to the clock: "17:39:24TOO"
 	clock := f[1]
+	if n := strings.IndexFunc(clock, func(r rune) bool { return !(r >= '0' && r <= '9' || r == ':') }); n >= 0 {
+		clock = clock[:n]
+	}
 	if len(clock) == 7 { // "6:03:32": hour printed without padding
 		clock = "0" + clock
 	}

@@ -203,6 +203,10 @@ type ProcessRecord struct {
 	Process Process
 	last    string // column the previous field line set
 	colon   int    // where ':' sits on field lines: \G right-aligns the names
+	// blanks counts blank lines after Info, kept only if more of Info follows:
+	// the client prints an empty line after the last record, and "Info: NULL"
+	// followed by it is no query text.
+	blanks int
 }
 
 // NewProcessRecord starts a record.
@@ -215,13 +219,18 @@ func (r *ProcessRecord) Add(line string) error {
 	if key, value, ok := ParseVerticalField(line); ok {
 		col := strings.IndexByte(line, ':')
 		if r.colon == 0 || col == r.colon {
-			r.colon, r.last = col, key
+			r.colon, r.last, r.blanks = col, key, 0
 			_, err := SetProcessField(&r.Process, key, value)
 			return err
 		}
 	}
 	if strings.EqualFold(r.last, "info") {
-		r.Process.Info += "\n" + strings.TrimRight(line, "\r\n")
+		if strings.TrimSpace(line) == "" {
+			r.blanks++
+			return nil
+		}
+		r.Process.Info += strings.Repeat("\n", r.blanks+1) + strings.TrimRight(line, "\r\n")
+		r.blanks = 0
 		return nil
 	}
 	if strings.TrimSpace(line) == "" {

@@ -27,6 +27,12 @@ type Snapshot struct {
 	// Explains holds plans of running statements, fetched by a collector when a
 	// rule needs them, keyed by statement fingerprint.
 	Explains map[string]*Explain `json:"explains,omitempty"`
+	// Statements is the latest interval of statement digests (statements.go);
+	// ticks between digest reads carry the same sample.
+	Statements *Statements `json:"statements,omitempty"`
+	// Locks is who waits for whom, read only when something waits (nil
+	// otherwise); BuildLockTree turns it into the lock tree.
+	Locks *Locks `json:"locks,omitempty"`
 
 	// Collectors reports each source's health for this sample.
 	Collectors map[CollectorName]CollectorState `json:"collectors,omitempty"`

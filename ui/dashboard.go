@@ -16,9 +16,12 @@ type Dashboard struct {
 	findings *findingsPanel
 	procs    *procPanel
 	list     *procList
+	locks    *lockView
 	hist     *history
-	keys     map[string]*binding
-	bindings []*binding
+	// stmtSampler estimates top statements when the server has no digests.
+	stmtSampler stmtSampler
+	keys        map[string]*binding
+	bindings    []*binding
 
 	frame   *snapshot.Frame // shown
 	latest  *snapshot.Frame // newest received
@@ -47,6 +50,7 @@ func New(opts Options) *Dashboard {
 	d := &Dashboard{opts: opts, list: newProcList(), hist: newHistory(opts.HistoryLen)}
 	d.findings = newFindingsPanel()
 	d.procs = newProcPanel(d.list)
+	d.locks = newLockView()
 	d.root = &root{Box: newBox(), d: d}
 	d.bindings = d.keyBindings()
 	d.keys = keyIndex(d.bindings)
@@ -65,6 +69,7 @@ func (d *Dashboard) Update(f *snapshot.Frame) {
 		return
 	}
 	d.hist.push(f)
+	d.stmtSampler.observe(f)
 	d.latest = f
 	if d.paused {
 		d.pending++
@@ -76,7 +81,9 @@ func (d *Dashboard) Update(f *snapshot.Frame) {
 func (d *Dashboard) show(f *snapshot.Frame) {
 	d.frame = f
 	d.findings.set(f)
+	d.list.threads = threadColsOf(f)
 	d.procs.set(f.Snapshot)
+	d.locks.set(f.Snapshot)
 	d.applyHighlight()
 }
 
@@ -127,6 +134,9 @@ func (d *Dashboard) handleKey(ev *tcell.EventKey) {
 		if m.handle(ev) && d.modal == m {
 			d.modal = nil
 		}
+		return
+	}
+	if d.locks.active && d.handleLockKey(ev) {
 		return
 	}
 	if b, ok := d.keys[keyName(ev)]; ok {

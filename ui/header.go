@@ -113,6 +113,7 @@ func figuresLine(f *snapshot.Frame, width int) string {
 		{"slow " + perSecond(rate(f, "Slow_queries")), 4},
 		{procsItem(s.Host), 6},
 		{cpuItem(f), 7},
+		{mysqldItem(f), 6},
 	}
 	return fit(items, width)
 }

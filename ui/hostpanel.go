@@ -24,13 +24,13 @@ func hostLines(f *snapshot.Frame, h *history, width, maxLines int) []string {
 		}
 		return []string{"[gray]server is remote: host figures are for " + safeLine(name, 60) + ", not shown[-]"}
 	}
-	lines := []string{
-		withSpark(cpuItem(f), h.cpu, width),
+	lines := []string{withSpark(cpuItem(f), h.cpu, width)}
+	lines = append(lines, mysqldLines(f, width)...)
+	lines = append(lines,
 		fmt.Sprintf("load %s  r %d b %d  cs %s", host.LoadAverages(),
 			host.ProcsRunning, host.ProcsBlocked, hostRate(f, func(r *snapshot.HostRates) float64 { return r.ContextSwitches })),
 		fmt.Sprintf("swap in %s out %s  mem %s", hostRate(f, func(r *snapshot.HostRates) float64 { return r.SwapIn }),
-			hostRate(f, func(r *snapshot.HostRates) float64 { return r.SwapOut }), memUsed(host)),
-	}
+			hostRate(f, func(r *snapshot.HostRates) float64 { return r.SwapOut }), memUsed(host)))
 	for _, d := range busiestDisks(f, max(0, maxLines-len(lines))) {
 		lines = append(lines, fmt.Sprintf("%s util %s await %.0f ms r %s w %s", safeLine(d.Name, 16),
 			pct(d.UtilPercent), d.AwaitMS, short(d.ReadsPerSec), short(d.WritesPerSec)))

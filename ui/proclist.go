@@ -26,6 +26,12 @@ const (
 	colState
 	colExamined
 	colQuery
+	// The thread columns (procthreads.go) come last so the keys' order over
+	// the older columns stays as it was.
+	colCPU
+	colRead
+	colWrite
+	colMem
 )
 
 var procColumns = []procColumn{
@@ -38,6 +44,10 @@ var procColumns = []procColumn{
 	colState:    {"State", 28, false, func(a, b *snapshot.Process) int { return strings.Compare(a.State, b.State) }},
 	colExamined: {"Examined", 0, true, func(a, b *snapshot.Process) int { return cmp.Compare(a.ExaminedRows, b.ExaminedRows) }},
 	colQuery:    {"Query", 0, false, func(a, b *snapshot.Process) int { return strings.Compare(a.Info, b.Info) }},
+	colCPU:      {"CPU%", 0, true, nil},
+	colRead:     {"Read/s", 0, true, nil},
+	colWrite:    {"Write/s", 0, true, nil},
+	colMem:      {"Mem", 0, true, nil},
 }
 
 // Thresholds for marking long-running statements.
@@ -57,6 +67,9 @@ type procList struct {
 	filter   procFilter
 	// highlight marks the threads of the selected finding.
 	highlight map[int64]bool
+	// threads fills the thread columns; hideThreads drops them (the 'c' key).
+	threads     threadCols
+	hideThreads bool
 }
 
 // newProcList starts sorted by Time, longest first, with idle threads hidden:
@@ -81,6 +94,9 @@ func (l *procList) rebuild() {
 		l.rows = append(l.rows, i)
 	}
 	compare := procColumns[l.sortCol].compare
+	if isThreadCol(l.sortCol) {
+		compare = l.threads.compareThreadCol(l.sortCol)
+	}
 	slices.SortStableFunc(l.rows, func(a, b int) int {
 		c := compare(&l.all[a], &l.all[b])
 		if c == 0 {

@@ -39,8 +39,8 @@ func TestSortWrapsAround(t *testing.T) {
 	l := newProcList()
 	l.sortCol = colID
 	l.moveSort(-1)
-	if l.sortCol != colQuery {
-		t.Errorf("< from Id should wrap to Query, got %d", l.sortCol)
+	if l.sortCol != colMem {
+		t.Errorf("< from Id should wrap to the last column, Mem, got %d", l.sortCol)
 	}
 }
 

@@ -23,9 +23,10 @@ type procContent struct {
 
 // Columns shown by terminal width; Query always last so it takes what is left.
 var (
-	wideColumns   = []int{colID, colUser, colHost, colDB, colCmd, colTime, colState, colExamined, colQuery}
-	mediumColumns = []int{colID, colUser, colHost, colDB, colTime, colState, colExamined, colQuery}
-	narrowColumns = []int{colID, colUser, colDB, colTime, colState, colQuery}
+	wideColumns = []int{colID, colUser, colHost, colDB, colCmd, colTime, colState, colExamined,
+		colCPU, colRead, colWrite, colMem, colQuery}
+	mediumColumns = []int{colID, colUser, colHost, colDB, colTime, colState, colExamined, colCPU, colRead, colQuery}
+	narrowColumns = []int{colID, colUser, colDB, colTime, colState, colCPU, colQuery}
 )
 
 // fitColumns picks the columns for an inner width.
@@ -39,6 +40,9 @@ func (c *procContent) fitColumns(width int) {
 	default:
 		c.cols = narrowColumns
 		c.stateWidth = 20
+	}
+	if c.list.hideThreads {
+		c.cols = withoutThreadCols(c.cols)
 	}
 }
 
@@ -69,7 +73,13 @@ func (c *procContent) GetCell(row, column int) *tview.TableCell {
 	if col == colState {
 		width = c.stateWidth
 	}
-	cell := tview.NewTableCell(procCellText(p, col)).SetStyle(style).SetMaxWidth(width)
+	text := ""
+	if isThreadCol(col) {
+		text = c.list.threads.threadCellText(p, col)
+	} else {
+		text = procCellText(p, col)
+	}
+	cell := tview.NewTableCell(text).SetStyle(style).SetMaxWidth(width)
 	if def.right {
 		cell.SetAlign(tview.AlignRight)
 	}

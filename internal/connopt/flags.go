@@ -93,3 +93,37 @@ func promptPassword(stderr io.Writer) (string, error) {
 	}
 	return string(b), nil
 }
+
+// Hosts is the --host value as given; a fleet names several servers in it.
+func (c *Flags) Hosts() string { return c.o.Host }
+
+// Server is one server of several: its own address, and credentials that
+// stand over the command line's when given.
+type Server struct {
+	Host, Socket, DSN string
+	Port              int
+	User, Password    string
+	PasswordSet       bool
+}
+
+// For returns the flags with srv's own settings laid over the shared ones;
+// def (a hosts file's [client] credentials) fills a user and password that
+// neither srv nor the command line gives.
+func (c Flags) For(srv, def Server) *Flags {
+	c.o.Host, c.o.Port, c.o.DSN = srv.Host, srv.Port, srv.DSN
+	if srv.Socket != "" {
+		c.o.Socket = srv.Socket
+	}
+	if srv.User != "" {
+		c.o.User = srv.User
+	} else if def.User != "" && c.o.User == "" {
+		c.o.User = def.User
+	}
+	switch {
+	case srv.PasswordSet:
+		c.pass = optionalString{v: srv.Password, set: true}
+	case def.PasswordSet && !c.pass.set:
+		c.pass = optionalString{v: def.Password, set: true}
+	}
+	return &c
+}

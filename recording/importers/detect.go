@@ -8,75 +8,332 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+
+	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// sniffBytes is how much of each file Detect reads.
+// The one place that tells what a capture is. Every file is classified by its
+// content (never its name: captures get renamed when mailed around; names
+// only group pt-stalk collections and word the reasons), then the set of
+// kinds decides the format and so the reader. A file no reader takes is
+// named, with why, in Capture.Skipped.
+
+// sniffBytes is how much of each file is read to classify it.
 const sniffBytes = 64 << 10
 
-// Detect tells what kind of capture path holds, from the files' content (never
-// their names: captures get renamed when mailed around).
+// fileKind is what one file holds.
+type fileKind string
+
+const (
+	kindNone        fileKind = ""
+	kindShellLoops  fileKind = "shell-loops"
+	kindInnoDB      fileKind = "innodb-status"
+	kindStatusBoxed fileKind = "status-boxed" // mysqladmin extended-status, mysql -t SHOW STATUS
+	kindStatusTSV   fileKind = "status-tsv"   // mysql -B SHOW GLOBAL STATUS
+	kindStatusPair  fileKind = "status-pair"  // pt-mysql-summary's mysql-status-defer: `name first second`
+	kindVariables   fileKind = "variables"    // SHOW GLOBAL VARIABLES, either layout
+	kindProcesslist fileKind = "processlist"  // \G, boxed or tab-separated
+	kindTSStamped   fileKind = "ts-stamped"   // pt-stalk's TS-stamped /proc/stat, /proc/vmstat, /proc/diskstats
+	kindDiskstats   fileKind = "diskstats"    // one bare /proc/diskstats copy
+	kindVmstat      fileKind = "vmstat"
+)
+
+// sniffed is one classified file; why says what a kindNone file is and lacks.
+type sniffed struct {
+	path string
+	kind fileKind
+	why  string
+}
+
+// Detect tells what kind of capture path holds.
 func Detect(path string) (Format, error) {
+	format, _, err := plan(path)
+	return format, err
+}
+
+// plan classifies the files of path and picks the format that reads them.
+func plan(path string) (Format, []sniffed, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return "", err
-	}
-	if !st.IsDir() {
-		if f := sniffFile(path); f != "" {
-			return f, nil
-		}
-		return "", fmt.Errorf("%s: not a capture mytop-go can import (want timestamped shell-loop logs, a pt-stalk collection, mysqladmin extended-status output or InnoDB status text)", path)
+		return "", nil, err
 	}
 	files, err := regularFiles(path)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
-	seen := map[Format]int{}
-	for _, f := range files {
-		seen[sniffFile(f)]++
+	all := make([]sniffed, len(files))
+	for i, f := range files {
+		all[i] = classify(f)
 	}
-	switch {
-	case seen[FormatShellLoops] > 0:
-		return FormatShellLoops, nil
-	case seen[FormatPtStalk] > 0:
-		return FormatPtStalk, nil
-	case seen[FormatMysqladmin] > 0:
-		return FormatMysqladmin, nil
-	case seen[FormatInnoDBText] > 0:
-		return FormatInnoDBText, nil
+	if !st.IsDir() {
+		if all[0].kind == kindNone {
+			return "", nil, fmt.Errorf("%s: %s", path, all[0].why)
+		}
+		return formatOfFile(all[0]), all, nil
 	}
-	return "", fmt.Errorf("%s: no capture found in this directory (empty or unrelated files)", path)
+	format := formatOfDir(all)
+	if format == "" {
+		return "", nil, fmt.Errorf("%s: no capture found in this directory (%s)", path, dirSummary(all))
+	}
+	return format, all, nil
 }
 
-// sniffFile classifies one file by its first bytes; "" when unrecognised. Parts
-// of a pt-stalk collection that are no other format (\G processlists, TS
-// markers, bare vmstat) read as pt-stalk.
-func sniffFile(path string) Format {
-	head, err := readHead(path)
-	if err != nil || len(head) == 0 {
-		return ""
+func formatOfFile(f sniffed) Format {
+	switch {
+	case f.kind == kindShellLoops:
+		return FormatShellLoops
+	case f.kind == kindInnoDB:
+		return FormatInnoDBText
+	case f.kind == kindStatusBoxed:
+		return FormatMysqladmin
+	case isPtStalkName(filepath.Base(f.path)):
+		return FormatPtStalk
 	}
-	var lines, stamped int
-	for line := range bytes.Lines(head) {
-		line = bytes.TrimRight(line, "\r\n")
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
+	return pileFormat([]sniffed{f})
+}
+
+// formatOfDir: shell loops and pt-stalk collections are read as such when
+// any file is one; a directory of only InnoDB outputs or only mysqladmin runs
+// keeps those readers (one session per mysqladmin run); anything else is a
+// pile of files put on one timeline.
+func formatOfDir(all []sniffed) Format {
+	count := map[fileKind]int{}
+	named := false
+	for _, f := range all {
+		count[f.kind]++
+		named = named || isPtStalkName(filepath.Base(f.path))
+	}
+	readable := len(all) - count[kindNone]
+	switch {
+	case readable == 0:
+		return ""
+	case count[kindShellLoops] > 0:
+		return FormatShellLoops
+	case named:
+		return FormatPtStalk
+	case count[kindInnoDB] == readable:
+		return FormatInnoDBText
+	case count[kindStatusBoxed] == readable:
+		return FormatMysqladmin
+	}
+	return pileFormat(all)
+}
+
+// readsKind tells whether format's reader takes files of kind k.
+func readsKind(format Format, k fileKind) bool {
+	switch format {
+	case FormatShellLoops:
+		return k == kindShellLoops
+	case FormatInnoDBText:
+		return k == kindInnoDB
+	case FormatMysqladmin:
+		return k == kindStatusBoxed
+	case FormatPtStalk:
+		return true // the pt-stalk reader names the parts it leaves out
+	}
+	return k != kindNone && k != kindShellLoops
+}
+
+// dirSummary words why no file of a directory is a capture, in one line.
+func dirSummary(all []sniffed) string {
+	if len(all) == 0 {
+		return "it is empty"
+	}
+	const shown = 4
+	var parts []string
+	for _, f := range all[:min(len(all), shown)] {
+		parts = append(parts, filepath.Base(f.path)+": "+f.why)
+	}
+	if len(all) > shown {
+		parts = append(parts, fmt.Sprintf("and %d more", len(all)-shown))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// classify tells what one file holds from its first bytes.
+func classify(path string) sniffed {
+	head, err := readHead(path)
+	switch {
+	case err != nil:
+		return sniffed{path, kindNone, err.Error()}
+	case len(bytes.TrimSpace(head)) == 0:
+		return sniffed{path, kindNone, "empty file"}
+	}
+	if k := kindOf(head); k != kindNone {
+		return sniffed{path, k, ""}
+	}
+	return sniffed{path, kindNone, whatItIs(filepath.Base(path), head)}
+}
+
+func kindOf(head []byte) fileKind {
+	lines := headLines(head)
+	switch {
+	case isStampedLog(lines):
+		return kindShellLoops
+	case isInnoDBText(head):
+		return kindInnoDB
+	case lostNewlines(head, lines):
+		return kindNone
+	case isBoxedStatus(head):
+		if isVariablesTable(lines) {
+			return kindVariables
 		}
-		lines++
-		if hasStamp(line) {
+		return kindStatusBoxed
+	case isTSVTable(lines):
+		if isVariablesTable(lines) {
+			return kindVariables
+		}
+		return kindStatusTSV
+	case isStatusPair(lines):
+		return kindStatusPair
+	case isProcesslist(head, lines):
+		return kindProcesslist
+	case bytes.HasPrefix(head, []byte("TS ")) && ptStalkPartOf(head) != "":
+		return kindTSStamped
+	case isDiskstatsLine(lines[0]):
+		return kindDiskstats
+	case strings.HasPrefix(strings.TrimSpace(lines[0]), "procs"):
+		return kindVmstat
+	}
+	return kindNone
+}
+
+// headLines are the non-blank lines of head, line endings cut.
+func headLines(head []byte) []string {
+	var out []string
+	for line := range strings.Lines(string(head)) {
+		line = strings.TrimRight(line, "\r\n")
+		if strings.TrimSpace(line) != "" {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+func isStampedLog(lines []string) bool {
+	stamped := 0
+	for _, l := range lines {
+		if hasStamp(l) {
 			stamped++
 		}
 	}
-	switch {
-	case stamped > 0 && stamped*2 >= lines:
-		return FormatShellLoops
-	case bytes.Contains(head, []byte("INNODB MONITOR OUTPUT")):
-		return FormatInnoDBText
-	case isBoxedStatus(head):
-		return FormatMysqladmin
-	case isPtStalkPart(head):
-		return FormatPtStalk
+	return stamped > 0 && stamped*2 >= len(lines)
+}
+
+// innoDBSections are section titles that make a fragment of InnoDB status
+// (pt-deadlock-logger keeps only LATEST DETECTED DEADLOCK) readable alone.
+var innoDBSections = []string{"\nLATEST DETECTED DEADLOCK\n", "\nTRANSACTIONS\n", "\nBUFFER POOL AND MEMORY\n", "\nSEMAPHORES\n"}
+
+func isInnoDBText(head []byte) bool {
+	if bytes.Contains(head, []byte(monitorHeader)) {
+		return true
 	}
-	return ""
+	text := strings.ReplaceAll(string(head), "\r\n", "\n")
+	for _, s := range innoDBSections {
+		if strings.Contains(text, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// lostNewlines spots a \G processlist flattened onto one line (a copy whose
+// line breaks were stripped): its rows can no longer be told apart.
+func lostNewlines(head []byte, lines []string) bool {
+	return len(lines) <= 2 && len(head) >= 4096 && bytes.Count(head, []byte(" row ***")) > 1
+}
+
+func isBoxedStatus(head []byte) bool {
+	return bytes.Contains(head, []byte("| Variable_name ")) && bytes.HasPrefix(bytes.TrimSpace(head), []byte("+-"))
+}
+
+// isTSVTable: nearly every line a `name<TAB>value` row, as `mysql -B -e
+// 'SHOW GLOBAL STATUS'` prints (with or without its header).
+func isTSVTable(lines []string) bool {
+	rows := 0
+	for _, l := range lines {
+		if _, _, ok := snapshot.ParseStatusRow(l); ok && strings.Contains(l, "\t") || strings.HasPrefix(l, "Variable_name\t") {
+			rows++
+		}
+	}
+	return rows >= 3 && rows*10 >= len(lines)*9
+}
+
+// isStatusPair: `Aborted_clients 0 0`, a status name and two values, one
+// space apart, on nearly every line (pt-mysql-summary prints the first sample
+// and the one taken 10 s later side by side).
+func isStatusPair(lines []string) bool {
+	rows := 0
+	for _, l := range lines {
+		f := strings.Split(l, " ")
+		if len(f) == 3 && f[0] != "" && f[1] != "" && f[2] != "" && isVariableNameStart(f[0]) {
+			rows++
+		}
+	}
+	return rows >= 3 && rows*4 >= len(lines)*3 && isDigits(strings.Split(lines[0], " ")[1])
+}
+
+func isVariableNameStart(s string) bool { return s[0] >= 'A' && s[0] <= 'Z' }
+
+// isVariablesTable: SHOW VARIABLES and SHOW STATUS print the same layout;
+// variable names are lower case, status names capitalised.
+func isVariablesTable(lines []string) bool {
+	for _, l := range lines {
+		name, _, ok := snapshot.ParseBoxedRow(l)
+		if !ok {
+			name, _, ok = snapshot.ParseStatusRow(l)
+		}
+		if ok {
+			return isLower(name[0])
+		}
+	}
+	return false
+}
+
+func isProcesslist(head []byte, lines []string) bool {
+	if _, ok := snapshot.ParseProcesslistHeader(lines[0]); ok || isHeaderlessProcessRow(lines[0]) {
+		return true
+	}
+	for _, l := range lines[:min(len(lines), 3)] {
+		if _, ok := snapshot.ParseBoxedProcesslistHeader(l); ok {
+			return true
+		}
+	}
+	if !bytes.Contains(head, []byte("Command: ")) {
+		return false
+	}
+	for _, l := range lines[:min(len(lines), 3)] {
+		if _, ok := snapshot.ParseVerticalRowMarker(l); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// isHeaderlessProcessRow: `mysql -N` prints rows with no header; eight
+// tab-separated columns with a numeric Id and Time are a processlist row.
+func isHeaderlessProcessRow(line string) bool {
+	f := strings.SplitN(line, "\t", 8)
+	return len(f) == 8 && isDigits(f[0]) && isDigits(f[5])
+}
+
+// isDiskstatsLine: "major minor name" and at least eleven counters.
+func isDiskstatsLine(line string) bool {
+	f := strings.Fields(line)
+	if len(f) < 14 {
+		return false
+	}
+	for _, i := range []int{0, 1, 3, len(f) - 1} {
+		if !isDigits(f[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 func readHead(path string) ([]byte, error) {
@@ -115,28 +372,6 @@ func hasStamp[T ~string | ~[]byte](line T) bool {
 		}
 	}
 	return true
-}
-
-func isBoxedStatus(head []byte) bool {
-	return bytes.Contains(head, []byte("| Variable_name ")) && bytes.HasPrefix(bytes.TrimSpace(head), []byte("+-"))
-}
-
-// ptStalkMarkers are lines only pt-stalk's files start with or contain.
-var ptStalkMarkers = [][]byte{
-	[]byte("*************************** 1. row ***"),
-	[]byte("\nTS 1"),
-}
-
-func isPtStalkPart(head []byte) bool {
-	if bytes.HasPrefix(head, []byte("TS ")) || bytes.HasPrefix(head, []byte("procs ")) {
-		return true
-	}
-	for _, m := range ptStalkMarkers {
-		if bytes.Contains(head, m) {
-			return true
-		}
-	}
-	return false
 }
 
 // regularFiles lists path itself, or the regular files directly inside it, in

@@ -159,7 +159,11 @@ func FuzzGroupPtStalk(f *testing.F) {
 			}
 			files = append(files, filepath.Join(dir, n))
 		}
-		groups := groupPtStalk(files)
+		r := &run{}
+		for _, f := range files {
+			r.files = append(r.files, sniffed{path: f})
+		}
+		groups := groupPtStalk(r)
 		seen := map[string]bool{}
 		for i, g := range groups {
 			if i > 0 && groups[i-1].prefix >= g.prefix {
@@ -210,7 +214,7 @@ func FuzzInnoDBText(f *testing.F) {
 		if text == "" {
 			lines = nil
 		}
-		isHeader := func(l string) bool { return strings.Contains(l, monitorHeader) && !strings.Contains(l, monitorEnd) }
+		isHeader := isMonitorHeader
 		next, headers := 1, 0
 		err = splitMonitorOutputs(in, path, func(line int, out string) {
 			chunk := strings.Split(out, "\n")

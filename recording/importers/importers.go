@@ -4,6 +4,8 @@
 package importers
 
 import (
+	"fmt"
+	"path/filepath"
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -14,10 +16,16 @@ type Format string
 
 // Formats Detect recognises.
 const (
-	FormatShellLoops Format = "shell-loops"
-	FormatPtStalk    Format = "pt-stalk"
-	FormatMysqladmin Format = "mysqladmin"
-	FormatInnoDBText Format = "innodb-status"
+	FormatShellLoops  Format = "shell-loops"
+	FormatPtStalk     Format = "pt-stalk"
+	FormatMysqladmin  Format = "mysqladmin"
+	FormatInnoDBText  Format = "innodb-status"
+	FormatStatusTable Format = "status-table"     // SHOW GLOBAL STATUS saved by the mysql client
+	FormatProcesslist Format = "processlist"      // SHOW FULL PROCESSLIST saved by the mysql client
+	FormatDiskstats   Format = "diskstats"        // /proc/diskstats copies, TS-stamped (pt-diskstats) or bare
+	FormatVmstat      Format = "vmstat"           // vmstat N output
+	FormatPtSummary   Format = "pt-mysql-summary" // a pt-mysql-summary --save-samples directory
+	FormatFiles       Format = "files"            // a pile of such files, put on one timeline
 )
 
 // Options tune an import. The zero value works.
@@ -41,6 +49,8 @@ type Capture struct {
 	Format   Format
 	Path     string
 	Sessions []Session
+	// Skipped names, with why, every file of the capture no session reads.
+	Skipped []string
 }
 
 // Session is one continuous collection within a capture.
@@ -76,26 +86,73 @@ func (s *Session) at(i int) time.Time {
 // Import reads the capture at path (a file or a directory), detecting its format
 // from content.
 func Import(path string, opts Options) (*Capture, error) {
-	format, err := Detect(path)
+	format, all, err := plan(path)
 	if err != nil {
 		return nil, err
 	}
 	if opts.Location == nil {
 		opts.Location = time.Local
 	}
-	var sessions []Session
-	switch format {
-	case FormatShellLoops:
-		sessions, err = importShellLoops(path, opts)
-	case FormatMysqladmin:
-		sessions, err = importMysqladmin(path, opts)
-	case FormatPtStalk:
-		sessions, err = importPtStalk(path, opts)
-	default:
-		sessions, err = importInnoDBText(path, opts)
+	r := &run{path: path, opts: opts}
+	var paths []string
+	for _, f := range all {
+		if readsKind(format, f.kind) {
+			r.files = append(r.files, f)
+			paths = append(paths, f.path)
+		} else {
+			r.skip(f.path, skipReason(f, format))
+		}
 	}
+	if r.in, err = newInput(paths, opts.Progress); err != nil {
+		return nil, err
+	}
+	sessions, err := readers[format](r)
 	if err != nil {
 		return nil, err
 	}
-	return &Capture{Format: format, Path: path, Sessions: sessions}, nil
+	r.in.complete()
+	return &Capture{Format: format, Path: path, Sessions: sessions, Skipped: r.skipped}, nil
+}
+
+// run is one import: the files its format reads, and what it left out.
+type run struct {
+	path    string
+	in      *input
+	files   []sniffed
+	opts    Options
+	skipped []string
+}
+
+func (r *run) skip(path, why string) {
+	r.skipped = append(r.skipped, filepath.Base(path)+": "+why)
+}
+
+// paths are the files the reader takes.
+func (r *run) paths() []string {
+	out := make([]string, len(r.files))
+	for i, f := range r.files {
+		out[i] = f.path
+	}
+	return out
+}
+
+func skipReason(f sniffed, format Format) string {
+	if f.kind == kindNone {
+		return f.why
+	}
+	return fmt.Sprintf("%s beside a %s capture: read it on its own", f.kind, format)
+}
+
+// readers are the importers by format.
+var readers = map[Format]func(*run) ([]Session, error){
+	FormatShellLoops:  importShellLoops,
+	FormatMysqladmin:  importMysqladmin,
+	FormatPtStalk:     importPtStalk,
+	FormatInnoDBText:  importPile,
+	FormatStatusTable: importPile,
+	FormatProcesslist: importPile,
+	FormatDiskstats:   importPile,
+	FormatVmstat:      importPile,
+	FormatPtSummary:   importPile,
+	FormatFiles:       importPile,
 }

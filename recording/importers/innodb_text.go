@@ -1,13 +1,6 @@
 package importers
 
-import (
-	"fmt"
-	"os"
-	"strings"
-	"time"
-
-	"github.com/mytop-go/mytop-go/snapshot"
-)
+import "strings"
 
 // Saved SHOW ENGINE INNODB STATUS output: one or many outputs, concatenated in
 // one file or spread over several, bare or as the mysql client printed them.
@@ -18,63 +11,14 @@ const (
 	monitorEnd    = "END OF INNODB MONITOR OUTPUT"
 )
 
-func importInnoDBText(path string, opts Options) ([]Session, error) {
-	files, err := regularFiles(path)
-	if err != nil {
-		return nil, err
+// isMonitorHeader tells the line that starts an output. `mysql -e` in batch
+// mode prints the whole output on one line with its line breaks escaped as
+// "\n": that line is its own header and end.
+func isMonitorHeader(line string) bool {
+	if !strings.Contains(line, monitorHeader) {
+		return false
 	}
-	in, err := newInput(files, opts.Progress)
-	if err != nil {
-		return nil, err
-	}
-	sess := Session{Name: path}
-	tl := newTimeline(opts.Location)
-	var prev time.Time
-	for _, f := range files {
-		if sniffFile(f) != FormatInnoDBText {
-			continue
-		}
-		err := splitMonitorOutputs(in, f, func(line int, text string) {
-			st, err := snapshot.ParseInnoDBStatus(text)
-			if err != nil {
-				sess.Problems.add(f, line, err.Error())
-				return
-			}
-			at, exact := monitorTime(st, prev, f, opts)
-			if !exact {
-				sess.Approximate, tl.approximate = true, true
-			}
-			tl.innodb[at.Unix()] = st
-			prev = at
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	sess.Snapshots, sess.Missing = tl.build()
-	if len(sess.Snapshots) == 0 {
-		return nil, fmt.Errorf("%s: no InnoDB monitor output found", path)
-	}
-	return []Session{sess}, nil
-}
-
-// monitorTime is when an output was taken: its own timestamp, read in the
-// capture's zone, or else a second after the previous output (the first one at
-// Start or the file's mtime); exact says which.
-func monitorTime(st *snapshot.InnoDBStatus, prev time.Time, path string, opts Options) (time.Time, bool) {
-	if !st.Time.IsZero() {
-		return inZone(st.Time, opts.Location), true
-	}
-	if !prev.IsZero() {
-		return prev.Add(time.Second), false
-	}
-	if !opts.Start.IsZero() {
-		return opts.Start, false
-	}
-	if fi, err := os.Stat(path); err == nil {
-		return fi.ModTime(), false
-	}
-	return time.Unix(0, 0), false
+	return !strings.Contains(line, monitorEnd) || strings.Contains(line, `\n`)
 }
 
 // splitMonitorOutputs calls emit with each monitor output of a file and the
@@ -91,7 +35,7 @@ func splitMonitorOutputs(in *input, path string, emit func(line int, text string
 		chunk, start, header = nil, next, false
 	}
 	err := in.eachLine(path, func(n int, line string) {
-		isHeader := strings.Contains(line, monitorHeader) && !strings.Contains(line, monitorEnd)
+		isHeader := isMonitorHeader(line)
 		if isHeader && header {
 			carry := []string{}
 			if k := len(chunk) - 1; k >= 0 && strings.HasPrefix(chunk[k], "=====") {

@@ -16,21 +16,11 @@ import (
 // mysqladmin computed row by row against the previous sample's row at the same
 // position (text values read as 0).
 
-func importMysqladmin(path string, opts Options) ([]Session, error) {
-	files, err := regularFiles(path)
-	if err != nil {
-		return nil, err
-	}
-	in, err := newInput(files, opts.Progress)
-	if err != nil {
-		return nil, err
-	}
+func importMysqladmin(r *run) ([]Session, error) {
+	path, opts := r.path, r.opts
 	var sessions []Session
-	for _, f := range files {
-		if sniffFile(f) != FormatMysqladmin {
-			continue
-		}
-		s, err := mysqladminSession(in, f, opts)
+	for _, f := range r.paths() {
+		s, err := mysqladminSession(r.in, f, opts)
 		if err != nil {
 			return nil, err
 		}

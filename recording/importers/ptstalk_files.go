@@ -2,6 +2,7 @@ package importers
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -27,9 +28,12 @@ type ptGroup struct {
 // groupPtStalk sorts files into collections by prefix; the part suffix says
 // what a file holds. Files with no pt-stalk name at all (renamed, or a single
 // part given alone) are placed by their content in a collection of their own.
-func groupPtStalk(files []string) []ptGroup {
+// Every file left out is named in r.skipped; the parts pt-stalk writes that
+// the import does not read share one line.
+func groupPtStalk(r *run) []ptGroup {
 	byPrefix := map[string]*ptGroup{}
-	var order, unnamed []string
+	var order []string
+	var unnamed []sniffed
 	add := func(prefix, part, file string) {
 		g := byPrefix[prefix]
 		if g == nil {
@@ -37,24 +41,41 @@ func groupPtStalk(files []string) []ptGroup {
 			byPrefix[prefix] = g
 			order = append(order, prefix)
 		}
-		if _, taken := g.files[part]; !taken {
-			g.files[part] = file
+		if first, taken := g.files[part]; taken {
+			r.skip(file, fmt.Sprintf("a second %s part beside %s", part, filepath.Base(first)))
+			return
 		}
+		g.files[part] = file
 	}
-	for _, f := range files {
-		if prefix, part := splitPtStalkName(filepath.Base(f)); part != "" {
-			add(prefix, part, f)
+	for _, f := range r.files {
+		if prefix, part := splitPtStalkName(filepath.Base(f.path)); part != "" {
+			add(prefix, part, f.path)
 		} else {
 			unnamed = append(unnamed, f)
 		}
 	}
+	var others []string
 	for _, f := range unnamed {
-		if hasKnownPrefix(filepath.Base(f), byPrefix) {
-			continue // a part of a named collection the import does not read
+		name := filepath.Base(f.path)
+		part := ""
+		if f.kind != kindNone {
+			part = guessPtStalkPart(f.path)
 		}
-		if part := guessPtStalkPart(f); part != "" {
-			add("", part, f)
+		switch {
+		case part != "" && !hasKnownPrefix(name, byPrefix):
+			add("", part, f.path)
+		case f.kind == kindNone && isPtStalkName(name) && f.why != lostNewlinesWhy:
+			others = append(others, name[strings.IndexByte(name, '-')+1:])
+		case f.kind == kindNone:
+			r.skip(f.path, f.why)
+		default:
+			r.skip(f.path, fmt.Sprintf("%s not named as a part of its collection (a copy?)", f.kind))
 		}
+	}
+	if len(others) > 0 {
+		slices.Sort(others)
+		others = slices.Compact(others)
+		r.skipped = append(r.skipped, fmt.Sprintf("pt-stalk parts %s: not read (they repeat what the parts read hold, or have no place in a frame)", strings.Join(others, ", ")))
 	}
 	slices.Sort(order)
 	out := make([]ptGroup, 0, len(order))
@@ -62,6 +83,26 @@ func groupPtStalk(files []string) []ptGroup {
 		out = append(out, *byPrefix[p])
 	}
 	return out
+}
+
+// isPtStalkName: pt-stalk names its files <YYYY_MM_DD_HH_MM_SS>-<part>.
+func isPtStalkName(name string) bool {
+	if isSummaryName(name) {
+		return false // mysql-variables is pt-mysql-summary's, not a collection "mysql"
+	}
+	if _, part := splitPtStalkName(name); part != "" {
+		return true
+	}
+	const shape = "dddd_dd_dd_dd_dd_dd-"
+	if len(name) <= len(shape) {
+		return false
+	}
+	for i := 0; i < len(shape); i++ {
+		if shape[i] == 'd' && !isDigits(name[i:i+1]) || shape[i] != 'd' && name[i] != shape[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func hasKnownPrefix(name string, groups map[string]*ptGroup) bool {
@@ -89,10 +130,14 @@ func guessPtStalkPart(path string) string {
 	if err != nil {
 		return ""
 	}
+	return ptStalkPartOf(head)
+}
+
+func ptStalkPartOf(head []byte) string {
 	has := func(s string) bool { return bytes.Contains(head, []byte(s)) }
 	stamped := bytes.HasPrefix(head, []byte("TS "))
 	switch {
-	case has("INNODB MONITOR OUTPUT"):
+	case isInnoDBText(head):
 		return "innodbstatus1"
 	case isBoxedStatus(head):
 		return "mysqladmin"
@@ -104,7 +149,7 @@ func guessPtStalkPart(path string) string {
 		return "procvmstat"
 	case stamped && isDiskstatsRow(head):
 		return "diskstats"
-	case bytes.HasPrefix(head, []byte("procs ")):
+	case bytes.HasPrefix(bytes.TrimLeft(head, " "), []byte("procs ")):
 		return "vmstat"
 	}
 	return ""

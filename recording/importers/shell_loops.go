@@ -17,18 +17,11 @@ import (
 // slashes (`+%F %T`) are accepted too.
 const stampLayout = "2006/01/02 15:04:05"
 
-func importShellLoops(path string, opts Options) ([]Session, error) {
-	files, err := shellLoopFiles(path)
-	if err != nil {
-		return nil, err
-	}
-	in, err := newInput(files, opts.Progress)
-	if err != nil {
-		return nil, err
-	}
+func importShellLoops(run *run) ([]Session, error) {
+	path, opts := run.path, run.opts
 	r := &shellReader{tl: newTimeline(opts.Location), stamps: stampCache{loc: opts.Location}}
-	for _, f := range files {
-		if err := r.readFile(in, f); err != nil {
+	for _, f := range run.paths() {
+		if err := r.readFile(run.in, f); err != nil {
 			return nil, err
 		}
 	}
@@ -49,21 +42,6 @@ func importShellLoops(path string, opts Options) ([]Session, error) {
 		return nil, fmt.Errorf("%s: no samples found in the timestamped logs", path)
 	}
 	return []Session{sess}, nil
-}
-
-// shellLoopFiles lists the files of path that hold timestamped lines.
-func shellLoopFiles(path string) ([]string, error) {
-	files, err := regularFiles(path)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, f := range files {
-		if sniffFile(f) == FormatShellLoops {
-			out = append(out, f)
-		}
-	}
-	return out, nil
 }
 
 // shellReader holds what one import learns across files.

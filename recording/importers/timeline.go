@@ -26,6 +26,9 @@ type timeline struct {
 	variables map[string]string
 	// approximate marks every snapshot: the capture's times were estimated.
 	approximate bool
+	// keepAll gives every sample no status second takes a snapshot of its
+	// own, for piles whose parts were saved at unrelated times.
+	keepAll bool
 }
 
 func newTimeline(loc *time.Location) *timeline {
@@ -42,6 +45,36 @@ func newTimeline(loc *time.Location) *timeline {
 // in the order status, processlist, host, InnoDB. Status drives it because its
 // counters make the rates; the other parts are joined to its seconds.
 func (tl *timeline) grid() []int64 {
+	base := tl.baseGrid()
+	if !tl.keepAll {
+		return base
+	}
+	seconds := map[int64]bool{}
+	for _, t := range base {
+		seconds[t] = true
+	}
+	parts := []struct {
+		keys   []int64
+		window int64
+	}{{sortedKeys(tl.procs), carrySeconds}, {sortedKeys(tl.hosts), carrySeconds}, {sortedKeys(tl.innodb), carrySeconds}}
+	for _, part := range parts {
+		picked := map[int64]bool{}
+		c := newCursor(part.keys)
+		for _, t := range base {
+			if at, ok := c.latest(t, part.window); ok {
+				picked[at] = true
+			}
+		}
+		for _, k := range part.keys {
+			if !picked[k] {
+				seconds[k] = true
+			}
+		}
+	}
+	return sortedKeys(seconds)
+}
+
+func (tl *timeline) baseGrid() []int64 {
 	switch {
 	case len(tl.status) > 0:
 		return sortedKeys(tl.status)
@@ -68,6 +101,9 @@ func (tl *timeline) build() (snaps []*snapshot.Snapshot, missing []string) {
 			Approximate: tl.approximate,
 		}
 		s.VariablesChanged = i == 0 && tl.variables != nil
+		if s.Status == nil && len(tl.status) > 0 {
+			s.Collectors[snapshot.CollectorStatus] = snapshot.CollectorState{Stale: true, Error: "no sample in this second"}
+		}
 		if at, ok := tl.pick(s, snapshot.CollectorProcesslist, procs, t, carrySeconds); ok {
 			s.Processlist = tl.procs[at]
 		}

@@ -1,0 +1,266 @@
+package collectors
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// rowSource is where row-lock waits are read from on this connection.
+type rowSource int
+
+const (
+	rowUnknown rowSource = iota
+	rowPerfSchema
+	rowInfoSchema
+	rowInnoDBStatus
+)
+
+// Row-lock sources. The waits are read without joining information_schema
+// tables in SQL: MariaDB materialises each and joins them without an index,
+// and a hot row with 1,000 waiters lists ~500,000 waits (every request waits
+// for the holder and for each request queued before it), so the join is done
+// here, in maps. MySQL 8's data_locks is joined by its primary key only,
+// never scanned: a full read lists every lock of every transaction.
+const (
+	srcDataLockWaits  = "performance_schema.data_lock_waits"
+	srcInnoDBLockWait = "information_schema.INNODB_LOCK_WAITS"
+	srcInnoDBTrx      = "information_schema.INNODB_TRX"
+	srcInnoDBLocks    = "information_schema.INNODB_LOCKS"
+
+	trxQuery = "SELECT trx_id, trx_mysql_thread_id, trx_state, TIMESTAMPDIFF(SECOND, trx_started, NOW())," +
+		" TIMESTAMPDIFF(SECOND, trx_wait_started, NOW()), trx_rows_locked FROM information_schema.INNODB_TRX"
+	dataLockWaitsQuery = "SELECT w.REQUESTING_ENGINE_TRANSACTION_ID, w.BLOCKING_ENGINE_TRANSACTION_ID," +
+		" w.REQUESTING_ENGINE_LOCK_ID, l.OBJECT_SCHEMA, l.OBJECT_NAME, l.INDEX_NAME, l.LOCK_MODE" +
+		" FROM performance_schema.data_lock_waits w LEFT JOIN performance_schema.data_locks l" +
+		" ON l.ENGINE_LOCK_ID = w.REQUESTING_ENGINE_LOCK_ID AND l.ENGINE = w.ENGINE"
+	innoDBLockWaitsQuery = "SELECT requesting_trx_id, blocking_trx_id, requested_lock_id" +
+		" FROM information_schema.INNODB_LOCK_WAITS"
+	innoDBLocksQuery = "SELECT lock_id, lock_table, lock_index, lock_mode FROM information_schema.INNODB_LOCKS"
+)
+
+// trxInfo maps transaction ids to threads, with their wait ages.
+type trxInfo struct {
+	thread map[string]int64
+	waitS  map[int64]int64
+}
+
+// readTrx reads the open transactions into l.Threads (the InnoDB status's
+// list when INNODB_TRX is refused).
+func (c *Locks) readTrx(ctx context.Context, sess *Session, s *snapshot.Snapshot, l *snapshot.Locks) (trxInfo, error) {
+	info := trxInfo{thread: map[string]int64{}, waitS: map[int64]int64{}}
+	t, refused, err := c.query(ctx, sess, srcInnoDBTrx, trxQuery)
+	if err != nil || refused != "" {
+		if refused != "" {
+			note(l, "transactions: %s %s", srcInnoDBTrx, refused)
+			if s.InnoDB != nil {
+				l.Threads = snapshot.InnoDBLockThreads(s.InnoDB.Transactions)
+			}
+		}
+		return info, err
+	}
+	decodeTrx(t, &info, l)
+	return info, nil
+}
+
+func decodeTrx(t *table, info *trxInfo, l *snapshot.Locks) {
+	for _, r := range t.rows {
+		id := parseInt(cell(r, 1))
+		if id == 0 {
+			continue
+		}
+		info.thread[cell(r, 0)] = id
+		age := int64(-1)
+		if r[3].Valid {
+			age = parseInt(r[3].String)
+		}
+		if r[4].Valid {
+			info.waitS[id] = parseInt(r[4].String)
+		}
+		l.Threads = append(l.Threads, snapshot.LockThread{ID: id, TrxAgeS: age, TrxState: cell(r, 2),
+			RowsLocked: parseInt(cell(r, 5))})
+	}
+}
+
+// rowWaits adds the row-lock edges from the best source this server offers.
+func (c *Locks) rowWaits(ctx context.Context, sess *Session, s *snapshot.Snapshot, l *snapshot.Locks, trx trxInfo) error {
+	var why []string
+	for _, src := range []rowSource{rowPerfSchema, rowInfoSchema} {
+		if c.row != rowUnknown && c.row != src {
+			continue
+		}
+		acc := newRowWaitAcc(trx)
+		ok, err := c.readRowSource(ctx, sess, src, acc, &why)
+		if err != nil {
+			return err
+		}
+		if ok {
+			c.row = src
+			waits := acc.edges()
+			if len(waits) > 0 || s.InnoDB == nil || s.InnoDB.Transactions.LockWaits == 0 {
+				l.Waits = append(l.Waits, waits...)
+				l.Sources[snapshot.LockRow] = rowSourceName(src)
+				return nil
+			}
+			why = append(why, rowSourceName(src)+" listed no waits while InnoDB reports some")
+			break
+		}
+	}
+	for _, r := range why {
+		note(l, "row locks: %s", r)
+	}
+	if c.row == rowUnknown {
+		c.row = rowInnoDBStatus
+	}
+	if s.InnoDB == nil || !s.InnoDB.Transactions.Present {
+		note(l, "row locks: no lock table readable and no InnoDB status; waiters not shown")
+		return nil
+	}
+	l.Waits = append(l.Waits, snapshot.InnoDBRowWaits(s.InnoDB.Transactions)...)
+	l.Sources[snapshot.LockRow] = "SHOW ENGINE INNODB STATUS (inferred)"
+	return nil
+}
+
+func rowSourceName(src rowSource) string {
+	if src == rowPerfSchema {
+		return srcDataLockWaits
+	}
+	return srcInnoDBLockWait
+}
+
+// readRowSource reads one source into acc; false when the server refused it
+// (the reason is noted).
+func (c *Locks) readRowSource(ctx context.Context, sess *Session, src rowSource, acc *rowWaitAcc, why *[]string) (bool, error) {
+	name := rowSourceName(src)
+	if r, ok := c.refused[name]; ok {
+		*why = append(*why, name+" "+r)
+		return false, nil
+	}
+	stmt := innoDBLockWaitsQuery
+	if src == rowPerfSchema {
+		stmt = dataLockWaitsQuery
+	}
+	err := eachRow(ctx, sess.conn, c.bounded(sess, stmt), func([]string) {}, acc.addRaw)
+	if err == nil && src == rowInfoSchema {
+		err = c.readLockObjects(ctx, sess, acc)
+	}
+	if err == nil || serverErrno(err) == 0 {
+		return err == nil, err
+	}
+	reason := refusalReason(err)
+	if !isTimeLimit(err) {
+		c.refused[name] = reason
+	}
+	*why = append(*why, name+" "+reason)
+	return false, nil
+}
+
+// readLockObjects names the requested locks (MariaDB, MySQL 5.7).
+func (c *Locks) readLockObjects(ctx context.Context, sess *Session, acc *rowWaitAcc) error {
+	return eachRow(ctx, sess.conn, c.bounded(sess, innoDBLocksQuery), func([]string) {}, func(r []sql.RawBytes) {
+		if len(r) < 4 {
+			return
+		}
+		acc.objects[string(r[0])] = lockObject(unquoteName(string(r[1])), string(r[2]), string(r[3]))
+	})
+}
+
+// rowWaitAcc gathers waits row by row; a waiting request is listed once per
+// lock ahead of it, so it keeps one entry per waiter.
+type rowWaitAcc struct {
+	trx     trxInfo
+	byTrx   map[string]*rowWaiter
+	order   []string
+	objects map[string]lockObj // requested lock id -> what it locks
+}
+
+type rowWaiter struct {
+	lockID   string
+	obj      lockObj
+	blockers []string // transaction ids, distinct
+}
+
+type lockObj struct{ object, mode string }
+
+func newRowWaitAcc(trx trxInfo) *rowWaitAcc {
+	return &rowWaitAcc{trx: trx, byTrx: map[string]*rowWaiter{}, objects: map[string]lockObj{}}
+}
+
+// addRaw takes one row: requesting trx, blocking trx, requested lock id and,
+// from data_locks, schema, table, index and mode.
+func (a *rowWaitAcc) addRaw(r []sql.RawBytes) {
+	if len(r) < 3 {
+		return
+	}
+	req, blk := string(r[0]), string(r[1])
+	w := a.byTrx[req]
+	if w == nil {
+		w = &rowWaiter{lockID: string(r[2])}
+		if len(r) >= 7 && r[4] != nil {
+			w.obj = lockObject(string(r[3])+"."+string(r[4]), string(r[5]), string(r[6]))
+		}
+		a.byTrx[req] = w
+		a.order = append(a.order, req)
+	}
+	for _, b := range w.blockers {
+		if b == blk {
+			return
+		}
+	}
+	w.blockers = append(w.blockers, blk)
+}
+
+func lockObject(table, index, mode string) lockObj {
+	o := lockObj{object: table, mode: mode}
+	if index != "" {
+		o.object += " " + index
+	}
+	return o
+}
+
+// unquoteName turns "`shop`.`acct`" into "shop.acct".
+func unquoteName(s string) string { return strings.ReplaceAll(s, "`", "") }
+
+// maxWaitingBlockers caps the edges kept for a waiter behind waiting
+// requests only (a chain); behind a holder only the holder is kept.
+const maxWaitingBlockers = 4
+
+// edges turns the gathered waits into edges between threads. A waiter is
+// kept behind the holders it waits for that do not wait themselves; only a
+// waiter with none (inside a chain) keeps edges to waiting requests.
+func (a *rowWaitAcc) edges() []snapshot.LockWait {
+	var out []snapshot.LockWait
+	for _, req := range a.order {
+		w := a.byTrx[req]
+		waiter := a.trx.thread[req]
+		if waiter == 0 {
+			continue
+		}
+		obj := w.obj
+		if o, ok := a.objects[w.lockID]; ok {
+			obj = o
+		}
+		var holders, queued []int64
+		for _, b := range w.blockers {
+			id := a.trx.thread[b]
+			if id == 0 {
+				continue
+			}
+			if _, waits := a.byTrx[b]; waits {
+				queued = append(queued, id)
+			} else {
+				holders = append(holders, id)
+			}
+		}
+		if len(holders) == 0 {
+			holders = queued[:min(len(queued), maxWaitingBlockers)]
+		}
+		for _, h := range holders {
+			out = append(out, snapshot.LockWait{Waiter: waiter, Blocker: h, Kind: snapshot.LockRow,
+				Object: obj.object, Mode: obj.mode, WaitS: a.trx.waitS[waiter]})
+		}
+	}
+	return out
+}

@@ -1,0 +1,158 @@
+package importers
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// A pile is files saved by hand, one directory or one file: SHOW GLOBAL
+// STATUS tables, processlists, InnoDB status, vmstat, /proc/diskstats copies,
+// in the layouts the mysql client and the tools print. Each file is read for
+// its samples; samples that carry a clock keep it, the others are placed by
+// the file's order and its neighbours' times (pile_place.go), and all of them
+// go on one timeline.
+
+// pileFile is what one file of a pile holds, before it is placed in time.
+type pileFile struct {
+	path    string
+	kind    fileKind
+	samples []pileSample
+	timed   bool // the samples carry their own times
+	// how says how the file's times were had, once placed.
+	how string
+}
+
+// pileSample is one sample of one part.
+type pileSample struct {
+	at  time.Time     // its own time, in a timed file
+	off time.Duration // from the file's first sample, in an untimed one
+
+	status   map[string]string
+	procs    []snapshot.Process
+	hasProcs bool // an empty processlist is still a sample
+	host     *snapshot.Host
+	// addHost fills the host of the sample's second: TS-stamped /proc copies
+	// of one moment (stat, vmstat, diskstats) make one Host.
+	addHost func(*snapshot.Host)
+	innodb  *snapshot.InnoDBStatus
+}
+
+// pileFormat names a pile by what it holds: one kind gives that kind's
+// format, a pt-mysql-summary directory its own.
+func pileFormat(all []sniffed) Format {
+	kinds := map[fileKind]bool{}
+	summary := false
+	for _, f := range all {
+		if f.kind != kindNone {
+			kinds[f.kind] = true
+		}
+		summary = summary || isSummaryName(filepath.Base(f.path))
+	}
+	if summary && len(all) > 1 {
+		return FormatPtSummary
+	}
+	delete(kinds, kindVariables) // variables go beside any samples
+	if len(kinds) != 1 {
+		return FormatFiles
+	}
+	for k := range kinds {
+		switch k {
+		case kindStatusTSV, kindStatusBoxed, kindStatusPair:
+			return FormatStatusTable
+		case kindProcesslist:
+			return FormatProcesslist
+		case kindTSStamped, kindDiskstats:
+			return FormatDiskstats
+		case kindVmstat:
+			return FormatVmstat
+		case kindInnoDB:
+			return FormatInnoDBText
+		}
+	}
+	return FormatFiles
+}
+
+func importPile(r *run) ([]Session, error) {
+	sess := Session{Name: filepath.Base(r.path)}
+	tl := newTimeline(r.opts.Location)
+	tl.keepAll = true
+	pr := &pileReader{run: r, sess: &sess, tl: tl}
+	var files []*pileFile
+	for _, f := range r.files {
+		pf, err := pr.read(f)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case pf == nil: // variables: read, no samples of their own
+		case len(pf.samples) == 0:
+			r.skip(f.path, fmt.Sprintf("%s with no sample in it", f.kind))
+		default:
+			files = append(files, pf)
+		}
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: %s", r.path, noSamplesWhy(tl))
+	}
+	sess.Notes = append(sess.Notes, placePile(files, tl, r.opts)...)
+	sess.Approximate = tl.approximate
+	sess.Snapshots, sess.Missing = tl.build()
+	server := serverInfo(tl.variables)
+	for _, s := range sess.Snapshots {
+		s.Server = server
+	}
+	return []Session{sess}, nil
+}
+
+func noSamplesWhy(tl *timeline) string {
+	if tl.variables != nil {
+		return "SHOW VARIABLES alone: no samples (status counters, processlist, InnoDB status, host figures) to put them beside"
+	}
+	return "no samples in these files"
+}
+
+// pileReader reads the files of a pile.
+type pileReader struct {
+	run  *run
+	sess *Session
+	tl   *timeline
+}
+
+func (p *pileReader) read(f sniffed) (*pileFile, error) {
+	pf := &pileFile{path: f.path, kind: f.kind}
+	var err error
+	switch f.kind {
+	case kindInnoDB:
+		err = p.readInnoDB(pf)
+	case kindStatusBoxed:
+		err = p.readBoxedStatus(pf)
+	case kindStatusTSV:
+		err = p.readTSVStatus(pf)
+	case kindStatusPair:
+		err = p.readStatusPair(pf)
+	case kindVariables:
+		return nil, p.readVariables(f.path)
+	case kindProcesslist:
+		err = p.readProcesslists(pf)
+	case kindTSStamped:
+		err = p.readStamped(pf)
+	case kindDiskstats:
+		err = p.readDiskstats(pf)
+	case kindVmstat:
+		err = p.readVmstat(pf)
+	}
+	return pf, err
+}
+
+// pileNames lists file names for a note, shortened past a few.
+func pileNames(names []string) string {
+	const shown = 6
+	if len(names) <= shown {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:shown], ", ") + fmt.Sprintf(" and %d more", len(names)-shown)
+}

@@ -1,0 +1,52 @@
+package snapshot
+
+import "testing"
+
+func TestParseProcesslistBoxed(t *testing.T) {
+	text := `+----+------+-----------+------+---------+------+----------+---------------------+
+| Id | User | Host      | db   | Command | Time | State    | Info                |
++----+------+-----------+------+---------+------+----------+---------------------+
+| 9  | app  | localhost | shop | Query   | 12   | updating | UPDATE t SET a='|x' |
+| 10 |      |           |      |         |      |          |                     |
+| 11 | app  | localhost | NULL | Sleep   | 3    |          | NULL                |
++----+------+-----------+------+---------+------+----------+---------------------+
+`
+	rows, err := ParseProcesslistBoxed(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 3 {
+		t.Fatalf("%d rows, want 3", len(rows))
+	}
+	if r := rows[0]; r.ID != 9 || r.DB != "shop" || r.TimeMS != 12000 || r.Info != "UPDATE t SET a='|x'" {
+		t.Errorf("row 9 = %+v", r)
+	}
+	if r := rows[1]; r.ID != 10 || r.User != "" || r.TimeMS != 0 {
+		t.Errorf("row 10 = %+v", r)
+	}
+	if r := rows[2]; r.DB != "" || r.Info != "" || r.Command != "Sleep" {
+		t.Errorf("row 11 = %+v", r)
+	}
+	if _, err := ParseProcesslistBoxed("| 9 | app |\n"); err == nil {
+		t.Error("a row before any header was accepted")
+	}
+	if _, ok := ParseBoxedProcesslistHeader("| Variable_name | Value |"); ok {
+		t.Error("a status table header read as a processlist header")
+	}
+}
+
+// "Info: NULL" and the blank line the client prints after the last record
+// are no query text; a blank line inside a multi-line Info is kept.
+func TestParseProcesslistVerticalInfoNullThenBlank(t *testing.T) {
+	text := "*************************** 1. row ***************************\n" +
+		"     Id: 7\n   Info: NULL\n\n\n" +
+		"*************************** 2. row ***************************\n" +
+		"     Id: 8\n   Info: SELECT 1\n\nFROM dual\n\n"
+	rows, err := ParseProcesslistVertical(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 || rows[0].Info != "" || rows[1].Info != "SELECT 1\n\nFROM dual" {
+		t.Fatalf("rows = %+v", rows)
+	}
+}
