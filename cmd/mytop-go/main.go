@@ -30,6 +30,7 @@ func commands() []command {
 		{"report", "report SOURCE [--format text|json|markdown] [--from T] [--to T]", runReport},
 		{"import", "import SOURCE -o FILE", runImport},
 		{"snapshot", "snapshot SOURCE --at TIME -o OUT.(svg|png|txt)", runSnapshot},
+		{"serve", "serve --listen 127.0.0.1:9104 [conn | -h db1,db2 | --hosts FILE]", runServe},
 	}
 }
 
