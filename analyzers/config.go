@@ -382,6 +382,8 @@ func DefaultConfig() Config {
 			// The monitor's own view: say it at once.
 			IDServerUnresponsive: {Onset: 1, Clear: 1},
 			IDServerRestarted:    {Onset: 1, Clear: 1},
+			// A stopped thread does not flicker; the state is read, not sampled.
+			IDReplicationStopped: {Onset: 2, Clear: 3},
 			// A backup's lock pile-up is a state pile-up (PTS 5 x 1 s, LOCK-03).
 			IDGlobalReadLockPileup: {Onset: 5, Clear: 5},
 			// The wait's own age, and the growth over minutes, already prove
