@@ -298,6 +298,8 @@ func DefaultConfig() Config {
 			// The monitor's own view: say it at once.
 			IDServerUnresponsive: {Onset: 1, Clear: 1},
 			IDServerRestarted:    {Onset: 1, Clear: 1},
+			// A stopped thread does not flicker; the state is read, not sampled.
+			IDReplicationStopped: {Onset: 2, Clear: 3},
 		},
 		WarmupSeconds: 10,
 

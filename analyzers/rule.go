@@ -25,6 +25,7 @@ const (
 	IDReplicationLag       = "replication_lag"
 	IDServerUnresponsive   = "server_unresponsive"
 	IDServerRestarted      = "server_restarted"
+	IDReplicationStopped   = "replication_stopped"
 	IDDeadlock             = "deadlock"
 )
 
@@ -75,6 +76,7 @@ func allRules() []rule {
 		{IDMetadataLockPileup, checkMetadataLockPileup},
 		{IDThreadsRunningHigh, checkThreadsRunningHigh},
 		{IDConnectionsNearMax, checkConnectionsNearMax},
+		{IDReplicationStopped, checkReplicationStopped},
 		{IDReplicationLag, checkReplicationLag},
 	}
 }

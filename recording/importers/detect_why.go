@@ -57,9 +57,8 @@ func whatItIs(name string, head []byte) string {
 	if what, ok := summaryParts[name]; ok {
 		return what + ": " + nothingToSample
 	}
-	if isPtStalkName(name) {
-		return fmt.Sprintf("pt-stalk's %s part: not read (it repeats what other parts hold, or has no place in a frame)",
-			name[strings.IndexByte(name, '-')+1:])
+	if part := ptStalkPartName(name); part != "" {
+		return fmt.Sprintf("pt-stalk's %s part: not read (it repeats what other parts hold, or has no place in a frame)", part)
 	}
 	switch {
 	case has("-- MySQL dump"):

@@ -196,7 +196,7 @@ type pileProcs struct {
 }
 
 func (pr *pileProcs) line(n int, line string) {
-	if t, ok := parseTSMarker(line); ok {
+	if t, ok := parseTSMarker(line, pr.loc); ok {
 		pr.pf.timed = true
 		pr.start(t.In(pr.loc))
 		return

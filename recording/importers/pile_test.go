@@ -368,3 +368,16 @@ func TestRefusalsSayWhatAFileIs(t *testing.T) {
 		}
 	}
 }
+
+// pt-secure-collect scrubs the epoch of TS markers into "hostname"; the date
+// at the end of the line still places each sample.
+func TestScrubbedTSMarkers(t *testing.T) {
+	pl := "TS hostname2026-12-01 12:00:00\n*************************** 1. row ***************************\n" +
+		"     Id: 1\nCommand: Sleep\n   Info: NULL\nTS hostname2026-12-01 12:00:01\n" +
+		"*************************** 1. row ***************************\n     Id: 2\nCommand: Sleep\n   Info: NULL\n"
+	dir := writeCapture(t, map[string]string{"pl.sample": pl})
+	s := importOne(t, filepath.Join(dir, "pl.sample"), FormatProcesslist)
+	if len(s.Snapshots) != 2 || s.Approximate || !s.Start().Equal(at("12:00:00")) || s.Problems.Count != 0 {
+		t.Fatalf("%d snapshots from %v, approximate %v, problems %+v", len(s.Snapshots), s.Start(), s.Approximate, s.Problems)
+	}
+}
