@@ -24,7 +24,7 @@ func runFleetDashboard(lf *liveFlags, readOnly bool, stderr io.Writer) error {
 	for i, m := range members {
 		names[i] = m.Name
 		if live, ok := m.Source.(*collectors.Live); ok {
-			actions[m.Name] = liveActions{live}
+			actions[m.Name] = live
 		}
 	}
 	view := ui.NewFleet(names, func(server string) ui.Options {
