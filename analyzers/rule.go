@@ -27,6 +27,13 @@ const (
 	IDServerRestarted      = "server_restarted"
 	IDReplicationStopped   = "replication_stopped"
 	IDDeadlock             = "deadlock"
+
+	IDGlobalReadLockPileup  = "global_read_lock_pileup"
+	IDCommitFsyncBound      = "commit_fsync_bound"
+	IDPurgeLag              = "purge_lag"
+	IDSemaphoreWaits        = "semaphore_waits"
+	IDBufferPoolWaitFree    = "buffer_pool_wait_free"
+	IDQueryCacheInefficient = "query_cache_inefficient"
 )
 
 // rule is one named check. check is a pure function of the window and config.
@@ -78,5 +85,11 @@ func allRules() []rule {
 		{IDConnectionsNearMax, checkConnectionsNearMax},
 		{IDReplicationStopped, checkReplicationStopped},
 		{IDReplicationLag, checkReplicationLag},
+		{IDGlobalReadLockPileup, checkGlobalReadLockPileup},
+		{IDCommitFsyncBound, checkCommitFsyncBound},
+		{IDPurgeLag, checkPurgeLag},
+		{IDSemaphoreWaits, checkSemaphoreWaits},
+		{IDBufferPoolWaitFree, checkBufferPoolWaitFree},
+		{IDQueryCacheInefficient, checkQueryCacheInefficient},
 	}
 }
