@@ -3,6 +3,7 @@ package analyzers
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -384,4 +385,26 @@ func TestIntegrationBufferPoolMissSizing(t *testing.T) {
 	}
 	wantEvidence(t, got, "% of the host's", "RAM (70–80 % on a server that runs nothing else)",
 		"InnoDB tablespace files", "set innodb_buffer_pool_size=")
+}
+
+// TestIntegrationPurgeLagDefaults is the same proof with the shipped
+// thresholds (50,000, growth over two 1-minute steps): about 2.5 minutes,
+// so it runs only with MYTOP_LONG_TESTS=1.
+func TestIntegrationPurgeLagDefaults(t *testing.T) {
+	if testing.Short() || os.Getenv("MYTOP_LONG_TESTS") == "" {
+		t.Skip("takes minutes: set MYTOP_LONG_TESTS=1")
+	}
+	srv := testdb.Start(t)
+	accounts(t, srv)
+	db := srv.DB(t)
+	w := newWorkload(t)
+	var report int64
+	_, got, after := watchOnset(t, srv, DefaultConfig(), 240*time.Second, w, func() {
+		s := w.session(db)
+		report = s.id
+		s.exec(w, "START TRANSACTION WITH CONSISTENT SNAPSHOT", "SELECT COUNT(*) FROM shop.acct")
+		rowUpdates(w, srv, 4)
+	}, idFinding(IDPurgeLag, snapshot.Warning))
+	t.Logf("purge_lag with default thresholds after %.1f s", after.Seconds())
+	wantThreads(t, got, report)
 }
