@@ -303,7 +303,7 @@ func TestIntegrationSysbenchFixedRateQuiet(t *testing.T) {
 		t.Fatalf("sysbench prepare: %v\n%s", err, out)
 	}
 	w := newWorkload(t)
-	quietFor(t, srv, w, 60*time.Second, func() {
+	frames := quietFor(t, srv, w, 60*time.Second, func() {
 		// A fixed rate of 40 transactions/s on 4 threads: a steady, benign load.
 		cmd := exec.CommandContext(w.ctx, bin, append(args, "--threads=4", "--rate=40", "--time=120", "run")...)
 		if err := cmd.Start(); err != nil {
@@ -312,4 +312,7 @@ func TestIntegrationSysbenchFixedRateQuiet(t *testing.T) {
 		w.wg.Add(1)
 		go func() { defer w.wg.Done(); cmd.Wait() }()
 	})
+	if tps, _ := frames[len(frames)-1].Rates.Rate("Com_commit"); tps < 10 {
+		t.Errorf("only %.0f commits/s: sysbench did not run", tps)
+	}
 }
