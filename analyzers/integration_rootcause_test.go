@@ -83,7 +83,7 @@ func TestIntegrationSeedIncidentLinked(t *testing.T) {
 	var rootLine string
 	_, _, after := watchOnset(t, srv, DefaultConfig(), 90*time.Second, w, func() {
 		// A pause between runs lets the reads through to fill the cache.
-		w.clients(db, 3, 400*time.Millisecond, func(r *rand.Rand) string {
+		w.clients(db, 2, time.Second, func(r *rand.Rand) string {
 			return fmt.Sprintf("UPDATE app.m SET hits = hits + 1 WHERE user1 = %d AND user2 = %d", r.IntN(5000), r.IntN(7000))
 		})
 		w.clients(db, 16, 0, func(r *rand.Rand) string {
