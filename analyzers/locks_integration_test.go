@@ -122,7 +122,9 @@ func TestIntegrationLockTreeHotRow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts MariaDB")
 	}
-	srv := testdb.Start(t, "--innodb-lock-wait-timeout=300")
+	// performance_schema's current statement keeps the holder's last one.
+	srv := testdb.Start(t, "--innodb-lock-wait-timeout=300", "--performance-schema=ON",
+		"--performance-schema-consumer-events-statements-current=ON")
 	accounts(t, srv)
 	db := srv.DB(t)
 	w := newWorkload(t)
@@ -137,7 +139,8 @@ func TestIntegrationLockTreeHotRow(t *testing.T) {
 	}, 10)
 	tr := wantRoot(t, frames, holder, 10)
 	r := tr.Roots[0]
-	if len(r.Children) != 10 || !strings.HasPrefix(r.Statement(), "idle in transaction for ") {
+	if len(r.Children) != 10 || !strings.HasPrefix(r.Statement(), "idle in transaction for ") ||
+		!strings.HasSuffix(r.Statement(), ", last: UPDATE shop.acct SET bal = bal - 1 WHERE id = 1") {
 		t.Errorf("children %d, statement %q", len(r.Children), r.Statement())
 	}
 	if r.Children[0].Wait.Object != "shop.acct PRIMARY" || r.Children[0].Wait.Inferred {
@@ -264,4 +267,31 @@ func wantRootBlocker(t *testing.T, f *snapshot.Finding, holder int64, waiters in
 		t.Errorf("threads %v, evidence %q", f.Threads, f.Evidence[0])
 	}
 	t.Logf("%s: %s", f.ID, strings.Join(f.Evidence, "\n"))
+}
+
+// A queue too long for the lock tables (over 50 waiters) is read from the
+// InnoDB status: the holder is inferred, and must still be the root.
+func TestIntegrationLockTreeLongQueue(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts MariaDB")
+	}
+	srv := testdb.Start(t, "--innodb-lock-wait-timeout=300")
+	accounts(t, srv)
+	db := srv.DB(t)
+	w := newWorkload(t)
+	var holder int64
+	const n = 60
+	frames := lockIncident(t, srv, w, func() {
+		h := w.session(db)
+		holder = h.id
+		h.exec(w, "BEGIN", "UPDATE shop.acct SET bal = bal - 1 WHERE id = 1")
+		for range n {
+			w.blocked(db, "UPDATE shop.acct SET bal = bal + 1 WHERE id = 1")
+		}
+	}, n)
+	tr := wantRoot(t, frames, holder, n)
+	if tr.Sources[snapshot.LockRow] != "SHOW ENGINE INNODB STATUS (inferred)" || !tr.Inferred ||
+		tr.Roots[0].Children[0].Wait.Object != "shop.acct PRIMARY" {
+		t.Errorf("sources %v inferred %v edge %+v", tr.Sources, tr.Inferred, tr.Roots[0].Children[0].Wait)
+	}
 }
