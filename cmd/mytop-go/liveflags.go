@@ -18,6 +18,7 @@ type liveFlags struct {
 	variablesEvery time.Duration
 	replicaEvery   time.Duration
 	stmtsEvery     time.Duration
+	noThreadStats  bool
 }
 
 func addLiveFlags(fs *flag.FlagSet) *liveFlags {
@@ -27,6 +28,7 @@ func addLiveFlags(fs *flag.FlagSet) *liveFlags {
 	fs.DurationVar(&l.variablesEvery, "variables-interval", 10*time.Second, "how often to check variables for changes")
 	fs.DurationVar(&l.replicaEvery, "replica-interval", 0, "how often to read replica status (default: every tick; every 30 s while the server is no replica)")
 	fs.DurationVar(&l.stmtsEvery, "statements-interval", 5*time.Second, "how often to read the statement digests (performance_schema)")
+	fs.BoolVar(&l.noThreadStats, "no-thread-stats", false, "do not read each connection's CPU and I/O from /proc (a server on this machine)")
 	return l
 }
 
@@ -47,6 +49,7 @@ func (l *liveFlags) open(stderr io.Writer) (*collectors.Live, error) {
 		VariablesEvery:  l.variablesEvery,
 		ReplicaEvery:    l.replicaEvery,
 		StatementsEvery: l.stmtsEvery,
+		NoThreadStats:   l.noThreadStats,
 		Host:            hostCollector(connopt.AddressOf(cfg)),
 	})
 	if err != nil {
