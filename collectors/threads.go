@@ -41,9 +41,12 @@ type ThreadStats struct {
 	src   threadSource
 	tmap  threadMap
 	mapAt time.Time
-	bg    []bgThread
-	noIO  string
-	rd    procReader
+	// listDue: list the background threads next tick, not in the tick that
+	// read the map, so the two costs never add up in one tick.
+	listDue bool
+	bg      []bgThread
+	noIO    string
+	rd      procReader
 }
 
 // bgThread is a mysqld thread that serves no connection.
@@ -82,7 +85,10 @@ func (t *ThreadStats) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	if !ok {
 		return nil
 	}
-	if err := t.refreshMap(ctx, s); err != nil {
+	if t.listDue {
+		t.listDue = false
+		t.listBackground()
+	} else if err := t.refreshMap(ctx, s); err != nil {
 		return err
 	}
 	if t.tmap.shared {
@@ -165,7 +171,11 @@ func (t *ThreadStats) refreshMap(ctx context.Context, s *snapshot.Snapshot) erro
 		t.tmap = m
 	}
 	t.mapAt = s.Time
-	t.listBackground()
+	if t.bg == nil {
+		t.listBackground() // the first time: no background threads known yet
+	} else {
+		t.listDue = true
+	}
 	return nil
 }
 
@@ -187,7 +197,7 @@ func (t *ThreadStats) unmappedBusy(ps []snapshot.Process) bool {
 
 // listBackground lists mysqld's threads that serve no connection.
 func (t *ThreadStats) listBackground() {
-	t.bg = t.bg[:0]
+	t.bg = make([]bgThread, 0, len(t.bg))
 	dir, err := os.Open(fmt.Sprintf("%s/%d/task", t.Root, t.pid))
 	if err != nil {
 		return

@@ -196,12 +196,9 @@ func TestThreadMapFromMySQLPerfSchema(t *testing.T) {
 }
 
 func TestThreadMapSharedThreads(t *testing.T) {
-	tb := &table{cols: []string{"ID", "TID", "MEMORY_USED"}, rows: [][]sql.NullString{
-		{{String: "5", Valid: true}, {String: "100", Valid: true}, {String: "70000", Valid: true}},
-		{{String: "6", Valid: true}, {String: "100", Valid: true}, {String: "70000", Valid: true}},
-	}}
 	m := threadMap{conns: map[int64]connThread{}, tids: map[int64]bool{}, names: map[int64]string{}}
-	m.addConnections(tb)
+	m.addConn(5, 100, 70000)
+	m.addConn(6, 100, 70000)
 	if !m.shared {
 		t.Error("two connections on one thread is a thread pool")
 	}
