@@ -39,7 +39,7 @@ func checkDeepOffsetPagination(w *window, c *Config) verdict {
 		}
 	}
 	if sightings < max(c.DeepOffsetSightingsMin, 1) {
-		return quiet()
+		return checkDeepOffsetDigests(w, c) // pages only digests see (deep_offset_digest.go)
 	}
 	deep := deepPagesIn(latest, c.DeepOffsetMin)
 	worst := deep[0]

@@ -39,6 +39,7 @@ func checkSortMergePasses(w *window, c *Config) verdict {
 	}
 	sorting := w.processes().inStates(sortStates...)
 	ev = append(ev, threadLines(sorting)...)
+	ev = append(ev, digestCauseLines(w, c, "merge passes", func(r *snapshot.StatementRate) float64 { return r.SortMergePerS })...)
 	return raise(snapshot.Warning, fmt.Sprintf("%s sort merge passes/s (%.0f %% of sorts)", fmtRate(merges), share),
 		ev, "Let the sorting statements read rows in order from an index on the ORDER BY columns, or sort "+
 			"fewer/narrower rows; raise sort_buffer_size only for the sessions that need it, not globally.",

@@ -68,7 +68,8 @@ while read -r rel; do
     verdict=accepted
     why="$(grep -m1 'capture,' "$err" | sed "s#$corpus/##g")"
     [ -n "$why" ] || why="recording"
-    why="${frames:-?} frames; ${why#mytop-go: }"
+    missing="$(grep '^mytop-go: missing: ' "$err" | sed 's/^mytop-go: missing: //' | paste -sd, - | sed 's/,/, /g')"
+    why="${frames:-?} frames; ${why#mytop-go: }${missing:+; missing: $missing}"
     if [ "${frames:-0}" = "0" ]; then verdict=empty; bad=1; fi
   else
     verdict=refused

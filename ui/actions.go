@@ -169,19 +169,22 @@ func (d *Dashboard) confirmKill(connection bool) {
 	text := fmt.Sprintf("[::b]%s %d[::-] ?\n\nuser %s  host %s  db %s\nstatement started %s (%s ago)\n%s",
 		what, id, safeLine(p.User, 40), safeLine(p.Host, 60), safeLine(p.DB, 40), d.startOf(p),
 		age(time.Duration(p.TimeMS)*time.Millisecond), safeLine(p.Info, 200))
-	d.openModal(confirmModal(" "+what+" ", text, func() {
-		async(d, func() error {
-			ctx, cancel := context.WithTimeout(context.Background(), actionTimeout)
-			defer cancel()
-			return d.opts.Actions.Kill(ctx, id, connection)
-		}, func(err error) {
-			if err != nil {
-				d.say(fmt.Sprintf("%s %d failed: %s", what, id, safeLine(err.Error(), 200)))
-				return
-			}
-			d.say(fmt.Sprintf("%s %d sent", what, id))
-		})
-	}))
+	d.openModal(confirmModal(" "+what+" ", text, func() { d.kill(id, connection, what) }))
+}
+
+// kill sends KILL QUERY or CONNECTION off the UI goroutine and says how it went.
+func (d *Dashboard) kill(id int64, connection bool, what string) {
+	async(d, func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), actionTimeout)
+		defer cancel()
+		return d.opts.Actions.Kill(ctx, id, connection)
+	}, func(err error) {
+		if err != nil {
+			d.say(fmt.Sprintf("%s %d failed: %s", what, id, safeLine(err.Error(), 200)))
+			return
+		}
+		d.say(fmt.Sprintf("%s %d sent", what, id))
+	})
 }
 
 func (d *Dashboard) openFilter() {

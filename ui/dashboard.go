@@ -16,6 +16,7 @@ type Dashboard struct {
 	findings *findingsPanel
 	procs    *procPanel
 	list     *procList
+	locks    *lockView
 	hist     *history
 	// stmtSampler estimates top statements when the server has no digests.
 	stmtSampler stmtSampler
@@ -49,6 +50,7 @@ func New(opts Options) *Dashboard {
 	d := &Dashboard{opts: opts, list: newProcList(), hist: newHistory(opts.HistoryLen)}
 	d.findings = newFindingsPanel()
 	d.procs = newProcPanel(d.list)
+	d.locks = newLockView()
 	d.root = &root{Box: newBox(), d: d}
 	d.bindings = d.keyBindings()
 	d.keys = keyIndex(d.bindings)
@@ -81,6 +83,7 @@ func (d *Dashboard) show(f *snapshot.Frame) {
 	d.findings.set(f)
 	d.list.threads = threadColsOf(f)
 	d.procs.set(f.Snapshot)
+	d.locks.set(f.Snapshot)
 	d.applyHighlight()
 }
 
@@ -131,6 +134,9 @@ func (d *Dashboard) handleKey(ev *tcell.EventKey) {
 		if m.handle(ev) && d.modal == m {
 			d.modal = nil
 		}
+		return
+	}
+	if d.locks.active && d.handleLockKey(ev) {
 		return
 	}
 	if b, ok := d.keys[keyName(ev)]; ok {

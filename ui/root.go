@@ -93,10 +93,19 @@ func (d *Dashboard) draw(screen tcell.Screen, x, y, w, h int) {
 	tview.Print(screen, identityLine(d.frame, st, w), x, y, w, tview.AlignLeft, textColor)
 	tview.Print(screen, "? help", x, y, w, tview.AlignRight, tcell.ColorSilver)
 	tview.Print(screen, figuresLine(d.frame, w), x, y+1, w, tview.AlignLeft, textColor)
-	drawAt(screen, d.findings, g.findings)
-	drawAt(screen, d.procs, g.procs)
-	if g.showPanels {
-		d.drawPanels(screen, g.panels)
+	if d.locks.active {
+		top := y + 2
+		bottom := g.footerY
+		if g.timelineY >= 0 {
+			bottom = g.timelineY
+		}
+		d.locks.draw(screen, rect{x, top, w, bottom - top})
+	} else {
+		drawAt(screen, d.findings, g.findings)
+		drawAt(screen, d.procs, g.procs)
+		if g.showPanels {
+			d.drawPanels(screen, g.panels)
+		}
 	}
 	if g.timelineY >= 0 {
 		d.drawTimeline(screen, x, g.timelineY, w)
@@ -165,9 +174,12 @@ func (d *Dashboard) footer(w int) string {
 	if d.status != "" && time.Since(d.statusAt) < statusSeconds*time.Second {
 		return "[::b]" + d.status + "[::-]"
 	}
+	if d.locks.active {
+		return "[gray]" + fit(d.lockHints(), w) + "[-]"
+	}
 	items := []item{
 		{"? help", 9}, {"q quit", 9}, {"p pause", 8}, {"Tab focus", 6}, {"/ filter", 7},
-		{"i idle", 5}, {"</> sort", 5}, {"r reverse", 3}, {"Enter query", 4}, {"S statements", 5},
+		{"i idle", 5}, {"</> sort", 5}, {"r reverse", 3}, {"Enter query", 4}, {"L locks", 5}, {"S statements", 5},
 	}
 	if d.opts.Actions != nil {
 		items = append(items, item{"e explain", 4})

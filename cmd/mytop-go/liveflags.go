@@ -6,6 +6,8 @@ import (
 	"io"
 	"time"
 
+	"github.com/go-sql-driver/mysql"
+
 	"github.com/mytop-go/mytop-go/collectors"
 	"github.com/mytop-go/mytop-go/internal/connopt"
 )
@@ -18,6 +20,7 @@ type liveFlags struct {
 	variablesEvery time.Duration
 	replicaEvery   time.Duration
 	stmtsEvery     time.Duration
+	hostsFile      string
 	noThreadStats  bool
 }
 
@@ -26,6 +29,7 @@ func addLiveFlags(fs *flag.FlagSet) *liveFlags {
 	fs.DurationVar(&l.interval, "interval", time.Second, "sampling interval")
 	fs.DurationVar(&l.innodbEvery, "innodb-interval", 5*time.Second, "how often to read SHOW ENGINE INNODB STATUS")
 	fs.DurationVar(&l.variablesEvery, "variables-interval", 10*time.Second, "how often to check variables for changes")
+	fs.StringVar(&l.hostsFile, "hosts", "", "file naming several servers, one host[:port] or DSN per line")
 	fs.DurationVar(&l.replicaEvery, "replica-interval", 0, "how often to read replica status (default: every tick; every 30 s while the server is no replica)")
 	fs.DurationVar(&l.stmtsEvery, "statements-interval", 5*time.Second, "how often to read the statement digests (performance_schema)")
 	fs.BoolVar(&l.noThreadStats, "no-thread-stats", false, "do not read each connection's CPU and I/O from /proc (a server on this machine)")
@@ -42,16 +46,7 @@ func (l *liveFlags) open(stderr io.Writer) (*collectors.Live, error) {
 	if err != nil {
 		return nil, err
 	}
-	live, err := collectors.NewLive(collectors.LiveOptions{
-		Config:          cfg,
-		Interval:        l.interval,
-		InnoDBEvery:     l.innodbEvery,
-		VariablesEvery:  l.variablesEvery,
-		ReplicaEvery:    l.replicaEvery,
-		StatementsEvery: l.stmtsEvery,
-		NoThreadStats:   l.noThreadStats,
-		Host:            hostCollector(connopt.AddressOf(cfg)),
-	})
+	live, err := l.newLive(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -62,4 +57,18 @@ func (l *liveFlags) open(stderr io.Writer) (*collectors.Live, error) {
 		return nil, err
 	}
 	return live, nil
+}
+
+// newLive builds the live source of one server without connecting.
+func (l *liveFlags) newLive(cfg *mysql.Config) (*collectors.Live, error) {
+	return collectors.NewLive(collectors.LiveOptions{
+		Config:          cfg,
+		Interval:        l.interval,
+		InnoDBEvery:     l.innodbEvery,
+		VariablesEvery:  l.variablesEvery,
+		ReplicaEvery:    l.replicaEvery,
+		StatementsEvery: l.stmtsEvery,
+		NoThreadStats:   l.noThreadStats,
+		Host:            hostCollector(connopt.AddressOf(cfg)),
+	})
 }

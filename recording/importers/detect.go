@@ -253,7 +253,7 @@ func isBoxedStatus(head []byte) bool {
 func isTSVTable(lines []string) bool {
 	rows := 0
 	for _, l := range lines {
-		if _, _, ok := snapshot.ParseStatusRow(l); ok && strings.Contains(l, "\t") {
+		if _, _, ok := snapshot.ParseStatusRow(l); ok && strings.Contains(l, "\t") || strings.HasPrefix(l, "Variable_name\t") {
 			rows++
 		}
 	}
@@ -271,7 +271,7 @@ func isStatusPair(lines []string) bool {
 			rows++
 		}
 	}
-	return rows >= 3 && rows*10 >= len(lines)*8 && isDigits(strings.Split(lines[0], " ")[1])
+	return rows >= 3 && rows*4 >= len(lines)*3 && isDigits(strings.Split(lines[0], " ")[1])
 }
 
 func isVariableNameStart(s string) bool { return s[0] >= 'A' && s[0] <= 'Z' }
@@ -292,7 +292,7 @@ func isVariablesTable(lines []string) bool {
 }
 
 func isProcesslist(head []byte, lines []string) bool {
-	if _, ok := snapshot.ParseProcesslistHeader(lines[0]); ok {
+	if _, ok := snapshot.ParseProcesslistHeader(lines[0]); ok || isHeaderlessProcessRow(lines[0]) {
 		return true
 	}
 	for _, l := range lines[:min(len(lines), 3)] {
@@ -309,6 +309,13 @@ func isProcesslist(head []byte, lines []string) bool {
 		}
 	}
 	return false
+}
+
+// isHeaderlessProcessRow: `mysql -N` prints rows with no header; eight
+// tab-separated columns with a numeric Id and Time are a processlist row.
+func isHeaderlessProcessRow(line string) bool {
+	f := strings.SplitN(line, "\t", 8)
+	return len(f) == 8 && isDigits(f[0]) && isDigits(f[5])
 }
 
 // isDiskstatsLine: "major minor name" and at least eleven counters.

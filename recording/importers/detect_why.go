@@ -46,7 +46,7 @@ func whatItIs(name string, head []byte) string {
 	switch {
 	case lostNewlines(head, lines):
 		return lostNewlinesWhy
-	case has("Error in foreign key constraint") || has("Foreign key constraint fails"):
+	case has("Error in foreign key constraint") || has("Foreign key constraint fails") || has("because it is referenced by"):
 		return "a LATEST FOREIGN KEY ERROR message without the InnoDB status around it: no time, no counters"
 	case isSideBySideStatus(lines):
 		return "a table of status values side by side (pt-mext output), not the samples it was made from: " +

@@ -80,7 +80,7 @@ func placePile(files []*pileFile, tl *timeline, opts Options) []string {
 		notes = append(notes, note)
 	}
 	if p.repeats > 0 {
-		notes = append(notes, fmt.Sprintf("%d status samples repeated one already read (same Uptime and Questions) and were read once", p.repeats))
+		notes = append(notes, fmt.Sprintf("%d samples repeated one already read (status: same Uptime and Questions; InnoDB: same timestamp) and were read once", p.repeats))
 	}
 	if p.shifts > 0 {
 		notes = append(notes, fmt.Sprintf("%d samples fell in a second another sample of the same kind held and were moved to the next free second", p.shifts))
@@ -126,6 +126,8 @@ func (p *placer) insert(at time.Time, s pileSample) {
 	case s.hasProcs:
 		sec = p.free(sec, func(t int64) bool { _, ok := p.tl.procs[t]; return ok })
 		p.tl.procs[sec] = s.procs
+	case s.innodb != nil && p.tl.innodb[sec] != nil && p.tl.innodb[sec].Time.Equal(s.innodb.Time):
+		p.repeats++ // the same output saved twice
 	case s.innodb != nil:
 		sec = p.free(sec, func(t int64) bool { _, ok := p.tl.innodb[t]; return ok })
 		p.tl.innodb[sec] = s.innodb

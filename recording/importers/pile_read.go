@@ -2,6 +2,7 @@ package importers
 
 import (
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -61,7 +62,7 @@ func (p *pileReader) readInnoDBFragment(pf *pileFile) error {
 	at := inZone(st.LatestDeadlockTime, p.run.opts.Location)
 	pf.samples = append(pf.samples, pileSample{at: at, innodb: st})
 	if pf.timed {
-		p.sess.Notes = append(p.sess.Notes, pf.path+": InnoDB status sections without the monitor header: placed at the deadlock's time")
+		p.sess.Notes = append(p.sess.Notes, filepath.Base(pf.path)+": InnoDB status sections without the monitor header: placed at the deadlock's time")
 	}
 	return nil
 }
@@ -341,7 +342,7 @@ func (p *pileReader) readVmstat(pf *pileFile) error {
 		rows++
 	})
 	if rows > 0 {
-		p.sess.Notes = append(p.sess.Notes, pf.path+": the first vmstat row (averages since boot) only sets the base")
+		p.sess.Notes = append(p.sess.Notes, filepath.Base(pf.path)+": the first vmstat row (averages since boot) only sets the base")
 	}
 	return err
 }

@@ -40,9 +40,8 @@ func importPtStalk(r *run) ([]Session, error) {
 }
 
 func ptStalkSession(in *input, g ptGroup, opts Options) (Session, error) {
-	sess := Session{Name: g.prefix, Approximate: true}
+	sess := Session{Name: g.prefix}
 	tl := newTimeline(opts.Location)
-	tl.approximate = true
 	base := ptStalkStart(g, opts)
 	r := &ptReader{in: in, g: g, tl: tl, sess: &sess, loc: opts.Location}
 	clock, err := r.readMysqladmin(base)
@@ -55,6 +54,7 @@ func ptStalkSession(in *input, g ptGroup, opts Options) (Session, error) {
 			return sess, err
 		}
 	}
+	sess.Approximate, tl.approximate = len(r.estimated) > 0, len(r.estimated) > 0
 	sess.Snapshots, sess.Missing = tl.build()
 	server := serverInfo(tl.variables)
 	name := r.hostname()
@@ -66,9 +66,17 @@ func ptStalkSession(in *input, g ptGroup, opts Options) (Session, error) {
 			s.Host = &h
 		}
 	}
-	sess.Notes = append(sess.Notes, "pt-stalk files carry no clock for mysqladmin and processlist samples: "+
-		"they were placed from the collection's start by the server's Uptime")
+	sess.Notes = append(sess.Notes, clockNote(r.estimated))
 	return sess, nil
+}
+
+// clockNote says where the session's times come from.
+func clockNote(estimated []string) string {
+	if len(estimated) == 0 {
+		return "every pt-stalk part read carries its own clock (TS stamps, InnoDB timestamps): times are exact"
+	}
+	return "pt-stalk's " + strings.Join(estimated, ", ") + " samples carry no clock: they were placed from the " +
+		"collection's start, by the server's Uptime where there is one, else a second apart"
 }
 
 // ptReader reads the parts of one collection into a timeline.
@@ -78,6 +86,8 @@ type ptReader struct {
 	tl   *timeline
 	sess *Session
 	loc  *time.Location
+	// estimated are the parts read that carry no clock of their own.
+	estimated []string
 }
 
 // ptStalkStart is when the collection loops started: the "Loop start: TS"
@@ -126,6 +136,7 @@ func (r *ptReader) readMysqladmin(base time.Time) ([]time.Time, error) {
 	}
 	samples, notes := adminSamples(blocks, &r.sess.Problems, path)
 	r.sess.Notes = append(r.sess.Notes, notes...)
+	r.estimated = append(r.estimated, "mysqladmin")
 	clock := make([]time.Time, len(samples))
 	for i, off := range adminOffsets(samples, time.Second) {
 		clock[i] = base.Add(off)
@@ -157,6 +168,9 @@ func (r *ptReader) readProcesslist(clock []time.Time, base time.Time) error {
 	ps := &procSamples{r: r, path: path, clock: clock, base: base, sample: -1}
 	err := r.in.eachLine(path, ps.line)
 	ps.endRow()
+	if ps.sample >= 0 && !ps.stamped {
+		r.estimated = append(r.estimated, "processlist")
+	}
 	return err
 }
 

@@ -52,12 +52,33 @@ func (r *ptReader) readHosts(_ []time.Time, base time.Time) error {
 			return err
 		}
 	}
-	if _, ok := r.g.files["procstat"]; ok && len(stamped) > 0 {
+	_, procstat := r.g.files["procstat"]
+	switch {
+	case procstat && len(stamped) > 0, len(vm) == 0:
 		r.tl.hosts = stamped
-	} else {
+	default:
 		r.tl.hosts = vm
+		r.estimated = append(r.estimated, "vmstat")
+		if len(stamped) > 0 {
+			joinDisks(vm, stamped)
+			r.sess.Notes = append(r.sess.Notes, "diskstats were joined to the vmstat samples of the same seconds "+
+				"(no -procstat to carry them): vmstat's clock is estimated, the disks' is their own")
+		}
 	}
 	return nil
+}
+
+// joinDisks gives each vmstat host the disks of the latest TS-stamped copy
+// at most carrySeconds before it.
+func joinDisks(vm, stamped map[int64]*snapshot.Host) {
+	c := newCursor(sortedKeys(stamped))
+	for _, sec := range sortedKeys(vm) {
+		if at, ok := c.latest(sec, carrySeconds); ok && stamped[at].Disks != nil {
+			h := *vm[sec]
+			h.Disks = stamped[at].Disks
+			vm[sec] = &h
+		}
+	}
 }
 
 // vmstatHosts accumulates the -vmstat rows, the i-th taken at base + i s
@@ -78,7 +99,10 @@ func (r *ptReader) vmstatHosts(base time.Time) (map[int64]*snapshot.Host, error)
 			return
 		}
 		if ok {
-			hosts[base.Add(time.Duration(i)*time.Second).Unix()] = acc.Add(row, 1)
+			// the first row, averages since boot, only sets the base
+			if h := acc.Add(row, 1); i > 0 {
+				hosts[base.Add(time.Duration(i)*time.Second).Unix()] = h
+			}
 			i++
 		}
 	})

@@ -56,7 +56,7 @@ func (tl *timeline) grid() []int64 {
 	parts := []struct {
 		keys   []int64
 		window int64
-	}{{sortedKeys(tl.procs), carrySeconds}, {sortedKeys(tl.hosts), carrySeconds}, {sortedKeys(tl.innodb), 1 << 62}}
+	}{{sortedKeys(tl.procs), carrySeconds}, {sortedKeys(tl.hosts), carrySeconds}, {sortedKeys(tl.innodb), carrySeconds}}
 	for _, part := range parts {
 		picked := map[int64]bool{}
 		c := newCursor(part.keys)

@@ -1,0 +1,21 @@
+package analyzers
+
+// DigestConfig holds the thresholds of the rules' digest evidence (the
+// server's own per-statement counters, Snapshot.Statements). Embedded in
+// Config.
+type DigestConfig struct {
+	// DigestExaminedRatio: rows examined at least this many times the rows
+	// sent (SELECT) or changed (UPDATE/DELETE) is a statement that reads far
+	// more than it uses (FTS-01, OFFSET-01; ratio UNKNOWN, a design default).
+	DigestExaminedRatio float64
+	// DigestScanMinRowsPerCall: each call must examine at least this many
+	// rows, or the table is too small for a scan to matter (the same gate as
+	// FullScanMinTableRows; UNKNOWN).
+	DigestScanMinRowsPerCall float64
+	// DigestCauseLines: how many statements a rule names as the cause.
+	DigestCauseLines int
+}
+
+func defaultDigestConfig() DigestConfig {
+	return DigestConfig{DigestExaminedRatio: 10, DigestScanMinRowsPerCall: 1000, DigestCauseLines: 3}
+}

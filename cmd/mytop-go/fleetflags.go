@@ -1,0 +1,102 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/mytop-go/mytop-go/fleet"
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// isFleet says the flags name several servers: a -h list or a --hosts file.
+func (l *liveFlags) isFleet() bool {
+	return l.hostsFile != "" || strings.Contains(l.conn.o.Host, ",")
+}
+
+// targets lists the servers a -h list or a --hosts file names.
+func (l *liveFlags) targets() ([]fleet.Target, fleet.Defaults, error) {
+	if l.hostsFile == "" {
+		ts, err := fleet.SplitHosts(l.conn.o.Host)
+		return ts, fleet.Defaults{}, err
+	}
+	f, err := os.Open(l.hostsFile)
+	if err != nil {
+		return nil, fleet.Defaults{}, fmt.Errorf("--hosts: %v", err)
+	}
+	defer f.Close()
+	ts, def, err := fleet.ParseHostsFile(f)
+	if err != nil {
+		return nil, def, fmt.Errorf("--hosts %s: %v", l.hostsFile, err)
+	}
+	return ts, def, nil
+}
+
+// openFleet builds one member per server, each with the shared options under
+// its own. A server that does not answer at start is kept: it shows as
+// unresponsive and is retried, as a single server would be mid-session.
+func (l *liveFlags) openFleet(stderr io.Writer) ([]fleet.Member, error) {
+	if l.interval < 100*time.Millisecond {
+		return nil, fmt.Errorf("--interval %v is too short (minimum 100ms)", l.interval)
+	}
+	ts, def, err := l.targets()
+	if err != nil {
+		return nil, err
+	}
+	var ms []fleet.Member
+	for _, t := range ts {
+		m, err := l.openMember(t, def, stderr)
+		if err != nil {
+			closeMembers(ms)
+			return nil, fmt.Errorf("%s: %v", t.Name, err)
+		}
+		ms = append(ms, m)
+	}
+	return ms, nil
+}
+
+func (l *liveFlags) openMember(t fleet.Target, def fleet.Defaults, stderr io.Writer) (fleet.Member, error) {
+	c := *l.conn
+	applyTarget(&c, t, def)
+	cfg, _, err := c.config(stderr)
+	if err != nil {
+		return fleet.Member{}, err
+	}
+	live, err := l.newLive(cfg)
+	if err != nil {
+		return fleet.Member{}, err
+	}
+	ctx, cancel := timeoutContext(5 * time.Second)
+	defer cancel()
+	if err := live.Connect(ctx); err != nil {
+		fmt.Fprintf(stderr, "mytop-go: %s: %v (will keep trying)\n", t.Name, err)
+	}
+	return fleet.Member{Name: t.Name, Source: live, Builder: newBuilder(snapshot.ModeLive)}, nil
+}
+
+// applyTarget lays one server's own settings over the shared ones.
+func applyTarget(c *connFlags, t fleet.Target, def fleet.Defaults) {
+	c.o.Host, c.o.Port, c.o.DSN = t.Host, t.Port, t.DSN
+	if t.Socket != "" {
+		c.o.Socket = t.Socket
+	}
+	if t.User != "" {
+		c.o.User = t.User
+	} else if def.User != "" && c.o.User == "" {
+		c.o.User = def.User
+	}
+	switch {
+	case t.PasswordSet:
+		c.pass = optionalString{v: t.Password, set: true}
+	case def.PasswordSet && !c.pass.set:
+		c.pass = optionalString{v: def.Password, set: true}
+	}
+}
+
+func closeMembers(ms []fleet.Member) {
+	for _, m := range ms {
+		m.Source.Close()
+	}
+}

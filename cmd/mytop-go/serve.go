@@ -1,0 +1,113 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/mytop-go/mytop-go/exporter"
+	"github.com/mytop-go/mytop-go/fleet"
+	"github.com/mytop-go/mytop-go/recording"
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+func runServe(args []string, stdout, stderr io.Writer) error {
+	tuneGC()
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	lf := addLiveFlags(fs)
+	listen := fs.String("listen", "127.0.0.1:9104", "address of the /metrics endpoint")
+	recordDir := fs.String("record", "", "also record, one file per server and day in this directory")
+	keep := fs.Duration("keep-around", 0, "with --record: full detail only within this long of a finding at warning or above")
+	redact := fs.Bool("redact", false, "with --record: replace literals in query text with ?")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *keep < 0 || (*keep > 0 && *recordDir == "") {
+		return fmt.Errorf("--keep-around needs --record DIR and a positive duration")
+	}
+	members, err := serveMembers(lf, stderr)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		closeMembers(members)
+		return fmt.Errorf("--listen: %v", err)
+	}
+	ctx, cancel := signalContext()
+	defer cancel()
+	exp := exporter.New()
+	srv := metricsServer(exp)
+	go srv.Serve(ln)
+	fmt.Fprintf(stderr, "mytop-go: serving /metrics on http://%s for %d server(s)\n", ln.Addr(), len(members))
+	var files *recording.ServerFiles
+	if *recordDir != "" {
+		files = &recording.ServerFiles{Dir: *recordDir, KeepAround: *keep,
+			Opts: recording.WriterOptions{Redact: *redact, Interval: lf.interval, Version: version}}
+	}
+	err = fleet.Run(ctx, members, observer(exp, files, stderr))
+	if files != nil {
+		err = errors.Join(err, files.Close())
+	}
+	shutdown, stop := context.WithTimeout(context.Background(), 2*time.Second)
+	defer stop()
+	srv.Shutdown(shutdown)
+	if errors.Is(err, context.Canceled) {
+		err = nil
+	}
+	return err
+}
+
+// serveMembers is the fleet the flags name; one server is a fleet of one,
+// connected first so a wrong password is one line and exit 1, as elsewhere.
+func serveMembers(lf *liveFlags, stderr io.Writer) ([]fleet.Member, error) {
+	if lf.isFleet() {
+		return lf.openFleet(stderr)
+	}
+	live, err := lf.open(stderr)
+	if err != nil {
+		return nil, err
+	}
+	return []fleet.Member{{Name: live.Address(), Source: live, Builder: newBuilder(snapshot.ModeLive)}}, nil
+}
+
+// observer hands each frame to the exporter and, with --record, to the
+// server's file; a failing file is said once per server and never stops the
+// metrics.
+func observer(exp *exporter.Exporter, files *recording.ServerFiles, stderr io.Writer) func(string, *snapshot.Frame) {
+	var mu sync.Mutex
+	failed := map[string]bool{}
+	return func(server string, f *snapshot.Frame) {
+		exp.Observe(server, f)
+		if files == nil {
+			return
+		}
+		err := files.Write(server, f)
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil && !failed[server] {
+			fmt.Fprintf(stderr, "mytop-go: %s: recording stopped: %v\n", server, err)
+		}
+		failed[server] = err != nil
+	}
+}
+
+func metricsServer(exp *exporter.Exporter) *http.Server {
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", exp.Handler())
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprintln(w, "mytop-go: metrics at /metrics")
+	})
+	return &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+}

@@ -1,0 +1,195 @@
+package fleet
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"strconv"
+	"strings"
+)
+
+// Target is one server named in a --hosts file or a -h list. Empty fields
+// fall back to the shared connection options (flags, [client], option files).
+type Target struct {
+	Name     string
+	Host     string
+	Port     int
+	Socket   string
+	User     string
+	Password string
+	// PasswordSet tells an empty password from none given.
+	PasswordSet bool
+	// DSN is a go-sql-driver DSN given instead of host[:port].
+	DSN string
+}
+
+// Defaults are the [client] section of a hosts file: credentials shared by
+// every target that does not name its own.
+type Defaults struct {
+	User        string
+	Password    string
+	PasswordSet bool
+}
+
+// SplitHosts reads a -h value: "db1,db2:3307,db3".
+func SplitHosts(list string) ([]Target, error) {
+	var ts []Target
+	for _, h := range strings.Split(list, ",") {
+		h = strings.TrimSpace(h)
+		if h == "" {
+			continue
+		}
+		t, err := hostTarget(h)
+		if err != nil {
+			return nil, err
+		}
+		ts = append(ts, t)
+	}
+	return ts, nil
+}
+
+// ParseHostsFile reads one server per line: "host[:port]" or a DSN, followed
+// by optional key=value words (name, user, password, socket, port). Blank
+// lines and '#' comments are skipped; key=value lines under [client] give the
+// shared user and password, like an option file, and server lines may follow
+// them in the same section.
+func ParseHostsFile(r io.Reader) ([]Target, Defaults, error) {
+	var (
+		ts      []Target
+		def     Defaults
+		section string
+	)
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' || line[0] == ';' {
+			continue
+		}
+		if strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]") {
+			section = strings.TrimSpace(line[1 : len(line)-1])
+			continue
+		}
+		var err error
+		if isSetting(line) {
+			err = def.set(section, line)
+		} else {
+			var t Target
+			t, err = targetLine(line)
+			ts = append(ts, t)
+		}
+		if err != nil {
+			return nil, def, fmt.Errorf("line %d: %v", n, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, def, err
+	}
+	if len(ts) == 0 {
+		return nil, def, fmt.Errorf("names no server (one host[:port] or DSN per line)")
+	}
+	return ts, def, nil
+}
+
+func (d *Defaults) set(section, line string) error {
+	if section != "client" && section != "mytop" {
+		return fmt.Errorf("%q: settings belong in a [client] section; a server line starts with host[:port] or a DSN", line)
+	}
+	k, v, _ := strings.Cut(line, "=")
+	switch strings.TrimSpace(k) {
+	case "user":
+		d.User = unquote(v)
+	case "password":
+		d.Password, d.PasswordSet = unquote(v), true
+	default:
+		return fmt.Errorf("[client] %s: only user and password are shared in a hosts file", strings.TrimSpace(k))
+	}
+	return nil
+}
+
+func targetLine(line string) (Target, error) {
+	words := strings.Fields(line)
+	var t Target
+	var err error
+	if isDSN(words[0]) {
+		t = Target{Name: dsnName(words[0]), DSN: words[0]}
+	} else if t, err = hostTarget(words[0]); err != nil {
+		return t, err
+	}
+	for _, w := range words[1:] {
+		if err := t.set(w); err != nil {
+			return t, err
+		}
+	}
+	return t, nil
+}
+
+func (t *Target) set(word string) error {
+	k, v, ok := strings.Cut(word, "=")
+	if !ok {
+		return fmt.Errorf("%q: want key=value after the host", word)
+	}
+	v = unquote(v)
+	switch k {
+	case "name":
+		t.Name = v
+	case "user":
+		t.User = v
+	case "password":
+		t.Password, t.PasswordSet = v, true
+	case "socket":
+		t.Socket = v
+	case "port":
+		p, err := strconv.Atoi(v)
+		if err != nil || p <= 0 || p > 65535 {
+			return fmt.Errorf("port %q is not a TCP port", v)
+		}
+		t.Port = p
+	default:
+		return fmt.Errorf("unknown key %q (name, user, password, socket, port)", k)
+	}
+	return nil
+}
+
+// isSetting tells "user = x" from "db1 user=x": a setting's key is one word.
+func isSetting(line string) bool {
+	k, _, ok := strings.Cut(line, "=")
+	k = strings.TrimSpace(k)
+	return ok && !strings.ContainsAny(k, " \t") && !isDSN(k)
+}
+
+func isDSN(w string) bool { return strings.Contains(w, "@") || strings.Contains(w, "(") }
+
+// hostTarget reads "host", "host:port" or "[v6]:port".
+func hostTarget(s string) (Target, error) {
+	h, p, err := net.SplitHostPort(s)
+	if err != nil {
+		return Target{Name: s, Host: strings.Trim(s, "[]")}, nil
+	}
+	port, err := strconv.Atoi(p)
+	if err != nil || port <= 0 || port > 65535 {
+		return Target{}, fmt.Errorf("%q: port %q is not a TCP port", s, p)
+	}
+	return Target{Name: s, Host: h, Port: port}, nil
+}
+
+// dsnName labels a DSN server by its address only, never its credentials.
+func dsnName(dsn string) string {
+	if i := strings.LastIndex(dsn, "@"); i >= 0 {
+		dsn = dsn[i+1:]
+	}
+	if i := strings.Index(dsn, "("); i >= 0 {
+		if j := strings.Index(dsn[i:], ")"); j > 0 {
+			return dsn[i+1 : i+j]
+		}
+	}
+	return strings.TrimSuffix(dsn, "/")
+}
+
+func unquote(v string) string {
+	v = strings.TrimSpace(v)
+	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+		return v[1 : len(v)-1]
+	}
+	return v
+}
