@@ -236,7 +236,11 @@ func (t *ThreadStats) readTasks(s *snapshot.Snapshot, ownID int64) {
 		add(own.tid, 0, "mytop-go")
 	}
 	for _, b := range t.bg {
-		add(b.tid, 0, b.name)
+		// A cached thread listed as background may serve a connection the
+		// map has learnt of since: it is read once, as that connection.
+		if !t.tmap.tids[b.tid] {
+			add(b.tid, 0, b.name)
+		}
 	}
 	s.Threads.Tasks = out
 }

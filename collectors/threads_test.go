@@ -268,4 +268,22 @@ func TestReadTasksChoosesThreads(t *testing.T) {
 			t.Errorf("thread %d: %+v, want %+v", tid, got[tid], w)
 		}
 	}
+	// The background thread 31 now serves connection 5, which the map
+	// learnt of before the background list was made again: read once.
+	ts.tmap.conns[5], ts.tmap.tids[31] = connThread{tid: 31}, true
+	s.Processlist = append(s.Processlist, snapshot.Process{ID: 5, Command: "Query"})
+	ts.tmap.apply(s.Processlist)
+	ts.readTasks(s, 9)
+	n := 0
+	for _, c := range s.Threads.Tasks {
+		if c.TID == 31 {
+			n++
+			if c.Conn != 5 {
+				t.Errorf("thread 31 read as %+v", c)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("thread 31 read %d times", n)
+	}
 }
