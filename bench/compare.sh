@@ -42,7 +42,7 @@ done
 
 [[ " $MONITORS " == *" profile"* ]] && KEEP=1
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-TMP=$(mktemp -d /tmp/mytop-bench.XXXXXX)
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/mytop-bench.XXXXXX")
 SOCK=$TMP/mysqld.sock
 TMUX_SOCK=$TMP/tmux.sock
 MYSQL=(mariadb --no-defaults -S "$SOCK" -uroot -N -B)
