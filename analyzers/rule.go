@@ -26,6 +26,9 @@ const (
 	IDServerUnresponsive   = "server_unresponsive"
 	IDServerRestarted      = "server_restarted"
 	IDReplicationStopped   = "replication_stopped"
+	IDGaleraFlowControl    = "galera_flow_control"
+	IDGaleraNodeNotSynced  = "galera_node_not_synced"
+	IDGaleraClusterShrunk  = "galera_cluster_shrunk"
 	IDDeadlock             = "deadlock"
 )
 
@@ -78,5 +81,8 @@ func allRules() []rule {
 		{IDConnectionsNearMax, checkConnectionsNearMax},
 		{IDReplicationStopped, checkReplicationStopped},
 		{IDReplicationLag, checkReplicationLag},
+		{IDGaleraFlowControl, checkGaleraFlowControl},
+		{IDGaleraNodeNotSynced, checkGaleraNodeNotSynced},
+		{IDGaleraClusterShrunk, checkGaleraClusterShrunk},
 	}
 }
