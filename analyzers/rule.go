@@ -30,6 +30,13 @@ const (
 	IDGaleraNodeNotSynced  = "galera_node_not_synced"
 	IDGaleraClusterShrunk  = "galera_cluster_shrunk"
 	IDDeadlock             = "deadlock"
+
+	IDGlobalReadLockPileup  = "global_read_lock_pileup"
+	IDCommitFsyncBound      = "commit_fsync_bound"
+	IDPurgeLag              = "purge_lag"
+	IDSemaphoreWaits        = "semaphore_waits"
+	IDBufferPoolWaitFree    = "buffer_pool_wait_free"
+	IDQueryCacheInefficient = "query_cache_inefficient"
 )
 
 // rule is one named check. check is a pure function of the window and config.
@@ -84,5 +91,11 @@ func allRules() []rule {
 		{IDGaleraFlowControl, checkGaleraFlowControl},
 		{IDGaleraNodeNotSynced, checkGaleraNodeNotSynced},
 		{IDGaleraClusterShrunk, checkGaleraClusterShrunk},
+		{IDGlobalReadLockPileup, checkGlobalReadLockPileup},
+		{IDCommitFsyncBound, checkCommitFsyncBound},
+		{IDPurgeLag, checkPurgeLag},
+		{IDSemaphoreWaits, checkSemaphoreWaits},
+		{IDBufferPoolWaitFree, checkBufferPoolWaitFree},
+		{IDQueryCacheInefficient, checkQueryCacheInefficient},
 	}
 }

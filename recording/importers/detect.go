@@ -175,7 +175,7 @@ func kindOf(head []byte) fileKind {
 	case isInnoDBText(head):
 		return kindInnoDB
 	case lostNewlines(head, lines):
-		return kindNone
+		return kindProcesslist // its line breaks are put back as it is read
 	case isBoxedStatus(head):
 		if isVariablesTable(lines) {
 			return kindVariables

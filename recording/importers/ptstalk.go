@@ -1,8 +1,10 @@
 package importers
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -166,8 +168,15 @@ func (r *ptReader) readProcesslist(clock []time.Time, base time.Time) error {
 		return nil
 	}
 	ps := &procSamples{r: r, path: path, clock: clock, base: base, sample: -1}
-	err := r.in.eachLine(path, ps.line)
+	restored, err := eachProcesslistLine(r.in, path, ps.line)
 	ps.endRow()
+	if restored {
+		r.sess.Notes = append(r.sess.Notes, filepath.Base(path)+restoredNote)
+	}
+	if errors.Is(err, errLostNewlines) {
+		r.sess.Problems.add(path, 1, lostNewlinesWhy)
+		err = nil
+	}
 	if ps.sample >= 0 && !ps.stamped {
 		r.estimated = append(r.estimated, "processlist")
 	}
