@@ -2,6 +2,8 @@ package analyzers
 
 import (
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -28,20 +30,75 @@ func checkCheckpointAgeHigh(w *window, c *Config) verdict {
 	if pct < c.CheckpointAgeWarn {
 		return quiet()
 	}
+	// A high age alone is normal at rest: MariaDB 10.5+ and MySQL 8 flush
+	// lazily while little redo is written. It matters when the redo written
+	// reaches the sync flush point soon, or the server already stalls on it.
+	redo, redoKnown := redoWriteRate(w)
+	stall := syncFlushSigns(w)
+	headroom := time.Duration(-1)
+	if redoKnown && redo > 0 {
+		headroom = time.Duration(max(a.capBytes-a.ageBytes, 0) / redo * float64(time.Second))
+	}
+	soon := headroom >= 0 && headroom < c.CheckpointHeadroomWarn
+	if stall == "" && !soon {
+		return quiet()
+	}
 	sev := snapshot.Warning
-	if pct >= c.CheckpointAgeCrit {
+	if stall != "" || headroom < c.CheckpointHeadroomCrit {
 		sev = snapshot.Critical
 	}
 	ev := []string{fmt.Sprintf("checkpoint age %s of %s (%.0f %%, %s)", fmtBytes(a.ageBytes), fmtBytes(a.capBytes),
 		pct, a.source)}
+	title := fmt.Sprintf("checkpoint age at %.0f %% of the redo log", pct)
+	if headroom >= 0 {
+		ev = append(ev, fmt.Sprintf("redo written at %s/s: the sync flush point is ~%s away at this rate",
+			fmtBytes(redo), fmtDuration(headroom)))
+		title += fmt.Sprintf(", ~%s of headroom at %s/s of redo", fmtDuration(headroom), fmtBytes(redo))
+	}
+	if stall != "" {
+		ev = append(ev, "already flushing synchronously: "+stall)
+		title += "; writers stall on flushing"
+	}
 	ev = append(ev, w.counterLines("Innodb_os_log_written", "Innodb_buffer_pool_pages_flushed")...)
 	if d, ok := w.snap.StatusInt("Innodb_buffer_pool_pages_dirty"); ok {
 		ev = append(ev, fmt.Sprintf("dirty pages %s", fmtCount(d)))
 	}
 	ev = appendNonEmpty(ev, busiestDisk(w))
-	return raise(sev, fmt.Sprintf("checkpoint age at %.0f %% of the redo log", pct), ev,
+	return raise(sev, title, ev,
 		"Give the redo log more room (innodb_log_file_size / innodb_redo_log_capacity) and check that "+
 			"flushing keeps up: innodb_io_capacity and the disk's write latency.", nil)
+}
+
+// redoWriteRate is redo bytes written per second this interval.
+func redoWriteRate(w *window) (float64, bool) {
+	for _, name := range []string{"Innodb_os_log_written", "Innodb_lsn_current"} {
+		if r, ok := w.rate(name); ok {
+			return r, true
+		}
+	}
+	p := w.prev()
+	if p == nil || p.Snapshot.InnoDB == nil || w.snap.InnoDB == nil {
+		return 0, false
+	}
+	a, b := p.Snapshot.InnoDB, w.snap.InnoDB
+	secs := b.Time.Sub(a.Time).Seconds()
+	if !a.Log.Present || !b.Log.Present || secs <= 0 || b.Log.SequenceNumber < a.Log.SequenceNumber {
+		return 0, false
+	}
+	return float64(b.Log.SequenceNumber-a.Log.SequenceNumber) / secs, true
+}
+
+// syncFlushSigns says how the server shows it is already flushing
+// synchronously: threads waiting for a free page, or checkpoint writes pending.
+func syncFlushSigns(w *window) string {
+	var signs []string
+	if r, ok := w.rate("Innodb_buffer_pool_wait_free"); ok && r > 0 {
+		signs = append(signs, fmt.Sprintf("Innodb_buffer_pool_wait_free %s/s", fmtRate(r)))
+	}
+	if in := w.snap.InnoDB; in != nil && in.Log.Present && in.Log.PendingCheckpointWrites > 0 {
+		signs = append(signs, fmt.Sprintf("%d pending checkpoint writes", in.Log.PendingCheckpointWrites))
+	}
+	return strings.Join(signs, ", ")
 }
 
 // readCheckpointAge prefers the server's own status (MariaDB/Percona), then

@@ -9,9 +9,16 @@ import "time"
 // APA = awesome-prometheus-alerts, MX = mysqld_exporter mixin, ZBX = Zabbix,
 // GREGG = USE method. "UNKNOWN" marks numbers no public source gives: they are
 // design defaults, kept here so a DBA can change them in one place.
+//
+// Every threshold says which false-alarm trap it avoids ("Trap:"): a level
+// that is normal at rest, a ratio over a near-zero denominator, a counter the
+// monitor itself moves, a duration one sample cannot show, or a blip of the
+// monitor's own connection.
 type Config struct {
 	// Persistence says how many consecutive frames a rule's raw signal must hold
 	// to raise and be absent to clear. Rules not listed use DefaultPersistence.
+	// Trap: a single 1-s spike. Rules whose one sample already proves a
+	// duration (ACTIVE seconds, lock wait seconds, Time) raise at once.
 	DefaultPersistence Persistence
 	Persistence        map[string]Persistence
 
@@ -21,15 +28,20 @@ type Config struct {
 	// incidents often begin right after a restart (the reference capture
 	// starts at Uptime 5 s). A cold buffer pool is said in buffer_pool_miss's
 	// evidence and caps it at warning while Uptime < RestartedRecent.
+	// Trap: ratios over the first seconds' near-zero denominators.
 	WarmupSeconds int64
 
 	// SightingWindow is how many recent frames rules look back over for
 	// things a 1-s sample catches only now and then: a convoy of short query
 	// cache lock holds, a stream of short deep-OFFSET pages.
+	// Also short full-scan UPDATEs sent again and again. Trap: one sighting
+	// is chance.
 	SightingWindow int
 
 	// QCWaitersWarn: threads in "Waiting for query cache lock" (QC-01; count
 	// is a design choice, the persistence is PTS 5 x 1 s).
+	// Trap: one waiter for a microsecond is normal with the cache on: 5
+	// frames in a row.
 	QCWaitersWarn int
 	// QCWaitSightingsMin and QCWaitShareMin: over the last SightingWindow
 	// samples, at least QCWaitSightingsMin thread sightings in
@@ -38,58 +50,101 @@ type Config struct {
 	// in the lab on incident 001's mariadb-slap key workload (MariaDB 10.11,
 	// 10 clients, 128M cache), where 20–55 % of working-thread sightings
 	// were waiting; the default sits below that range.
+	// Trap: a share over a handful of working threads (QCWaitSightingsMin is
+	// the denominator's floor).
 	QCWaitSightingsMin int
 	QCWaitShareMin     float64
 	// SerialisedIdleMin: CPU idle % at or above which threads queueing on a
 	// lock read as a serialised server, not one short of CPU (incident 001:
 	// 4–8 runnable threads at 70 % idle; number UNKNOWN).
+	// Trap: calling a lock queue CPU starvation.
 	SerialisedIdleMin float64
 
 	// FullScanMinSeconds: an UPDATE/DELETE must have run this long before it is
 	// judged (DOL colours a running query yellow from 5 s).
+	// Shorter statements are judged by how often their fingerprint recurs
+	// (FullScanRecur*). Trap: a scan caught in its first second may be about
+	// to finish.
 	FullScanMinSeconds float64
 	// FullScanMinTableRows gates out small tables, where a scan is the cheap
 	// plan (FTS-01 trap; size gate UNKNOWN).
+	// Trap: scanning a small table is the optimizer's right choice.
 	FullScanMinTableRows int64
 	// FullScanExaminedShare: examined rows this close to the table's rows mean
 	// the statement is reading all of it (§7 decision logic; fraction UNKNOWN).
+	// Trap: a range scan that happens to be long.
 	FullScanExaminedShare float64
 	// FullScanCritSeconds applies when innodb_lock_wait_timeout is unknown:
 	// waiters start failing after that long (FTS-01; server default 50 s).
+	// Trap: none of its own; it only raises the severity.
 	FullScanCritSeconds float64
+
+	// FullScanRecurSamples, FullScanRecurBusy: a short full-scan UPDATE/DELETE
+	// fingerprint is raised when it was seen running in at least
+	// FullScanRecurSamples of the last SightingWindow samples and keeps
+	// FullScanRecurBusy threads busy on average (thread-seconds per second).
+	// No public number; issue #13's reproduction (3 clients looping a 0.3–2 s
+	// UPDATE over 400k rows) shows 2–3 running in every sample. Trap: a scan
+	// that ran once, or a rare maintenance statement caught by one sample.
+	FullScanRecurSamples int
+	FullScanRecurBusy    float64
+	// FullScanRecurMinRows: the plan must scan at least this many rows for a
+	// short statement to count. Trap: short scans of small tables, cheap each
+	// time (UNKNOWN, 10x FullScanMinTableRows).
+	FullScanRecurMinRows int64
 
 	// BufferPoolHitWarn/Crit are hit % = 100*(1 - reads/read_requests)
 	// (BP-01: MT < 90 warn, DOL <= 80 red).
+	// Trap: the since-start-up ratio (MT); judged per interval.
 	BufferPoolHitWarn float64
 	BufferPoolHitCrit float64
 	// BufferPoolMinRequests: read requests per second below which the ratio is
 	// noise (§1.4, UNKNOWN).
+	// Trap: a ratio over a near-zero denominator (an idle server's few reads
+	// after a restart are all misses).
 	BufferPoolMinRequests float64
 
 	// DeepOffsetMin: OFFSET at or above this reads and discards that many rows
 	// (incident 000 used OFFSET 60000; threshold UNKNOWN).
+	// Trap: ordinary paging near the first pages.
 	DeepOffsetMin int64
 	// DeepOffsetSightingsMin: deep pages seen in this many samples of the
 	// SightingWindow make a pattern, not a one-off (UNKNOWN).
+	// Trap: one crawler request.
 	DeepOffsetSightingsMin int
 
 	// TableLocksImmediateWarn: immediate share % below this (LOCK-02, MT < 95).
+	// Trap: MT's since-start-up ratio; judged per interval instead.
 	TableLocksImmediateWarn float64
 	// TableLocksMinPerSec: lock requests per second below which the share is
 	// noise (§1.4, UNKNOWN).
+	// Trap: a near-zero denominator; the monitor's own SHOW statements take a
+	// few table locks each tick.
 	TableLocksMinPerSec float64
 
 	// LogWaitsWarnPerSec: Innodb_log_waits per second (LOG-02, MX/APA > 10);
 	// any non-zero rate is worth an info (MT flags any ratio > 0).
+	// Trap: a cumulative count since start-up; judged as a rate.
 	LogWaitsWarnPerSec float64
 
 	// CheckpointAgeWarn/Crit in % of redo capacity (LOG-01, DOL 60 / DOL, ITG 80).
+	// Trap: a level that is normal at rest: MariaDB 10.5+ and MySQL 8 flush
+	// lazily, so 86 % with 38 bytes/s of redo is healthy. The level counts only
+	// with CheckpointHeadroom*.
 	CheckpointAgeWarn float64
 	CheckpointAgeCrit float64
+	// CheckpointHeadroomWarn/Crit: time until redo written at the current rate
+	// reaches the sync flush point, (capacity - age) / redo bytes per second;
+	// raised only below it, or when the server already stalls
+	// (Innodb_buffer_pool_wait_free, pending checkpoint writes). UNKNOWN: five
+	// minutes gives a DBA time to act; one minute does not.
+	CheckpointHeadroomWarn time.Duration
+	CheckpointHeadroomCrit time.Duration
 
 	// DiskUtilWarn % and DiskAwaitWarnMS come from the design brief (incident
 	// 004: disks over 60 % busy or 35 ms service time). DiskMinIOPS keeps a
 	// single slow I/O on an idle disk from counting (UNKNOWN).
+	// Trap: await over a near-zero number of I/Os (DiskMinIOPS).
 	DiskUtilWarn    float64
 	DiskAwaitWarnMS float64
 	DiskMinIOPS     float64
@@ -97,16 +152,28 @@ type Config struct {
 	// SwapPagesWarn: pages swapped in+out per second (HOST-03, GREGG: any
 	// non-zero si/so is saturation). SwapUsedCrit % of swap in use while
 	// swapping (PMM-A node_swap_filled_up: 80 %).
+	// Trap: swap in use at rest (pages parked long ago) is not swapping; only
+	// the page rate counts.
 	SwapPagesWarn float64
 	SwapUsedCrit  float64
 
 	// CPUIdleLow: idle % below which a run queue longer than the CPU count is
 	// saturation (HOST-01 GREGG r > CPUs; HOST-02 PMM-A busy > 80 %).
+	// Trap: the load average (it counts D-state waits); the run queue and
+	// idle time are read instead.
 	CPUIdleLow float64
+	// MysqldCPUShareMin: % of the host's busy CPU time mysqld must use to be
+	// "the process using the CPU" (/proc/<pid>/stat). Below it cpu_saturation
+	// says other processes use the CPU and does not blame the statements
+	// (UNKNOWN; half). Trap: a busy neighbour (a build, a backup compressor) on
+	// the database host.
+	MysqldCPUShareMin float64
 
 	// TmpDiskShareWarn/Crit: % of temporary tables created on disk (TMP-01:
 	// PMM-C error > 5 %, MT > 25 %). TmpDiskRateWarn per second (ZBX > 10/s).
 	// TmpDiskMinPerSec keeps one disk table in a quiet second from counting.
+	// Trap: a share over a near-zero denominator, and the monitor's own
+	// statements (OwnTmp* below).
 	TmpDiskShareWarn float64
 	TmpDiskShareCrit float64
 	TmpDiskRateWarn  float64
@@ -117,44 +184,86 @@ type Config struct {
 	// sample on MariaDB 10.11.19; the processlist is read with SHOW FULL
 	// PROCESSLIST, which makes none (information_schema.PROCESSLIST made one
 	// on disk per read, which is why collectors avoid it each tick).
+	// Live sources measure the share instead, from the sampling session's own
+	// Created_tmp_* (on a server with tmp_table_size <= 4M every SHOW GLOBAL
+	// STATUS makes one on disk); these figures are the fallback for recordings
+	// and captures without it. Trap: a counter the monitor moves.
 	OwnTmpTablesPerSample     float64
 	OwnTmpDiskTablesPerSample float64
 
 	// SortMergeShareWarn: merge passes as % of sorts (SORT-01, MT > 10 %).
 	// SortMergeMinPerSec keeps a rare merge pass from counting (UNKNOWN).
+	// Trap: a share over a near-zero denominator.
 	SortMergeShareWarn float64
 	SortMergeMinPerSec float64
 
 	// RowLockWaitWarn: a lock waiter older than this (TRX-03, IT > 10 s green);
 	// RowLockWaitCrit: or the server's innodb_lock_wait_timeout if lower
 	// (IT red > 60 s).
+	// Trap: the millisecond waits of a busy OLTP server. The age comes from the
+	// sample itself (LOCK WAIT N sec), so it raises from one sample.
 	RowLockWaitWarn time.Duration
 	RowLockWaitCrit time.Duration
 
 	// LongTrxWarn/Crit: oldest ACTIVE transaction (TRX-01, IT > 300 s yellow,
 	// > 600 s red).
+	// Trap: the harmless idle reader (a reporting session in REPEATABLE READ)
+	// is named only past LongTrxWarn; the age is ACTIVE N sec of one sample,
+	// so no persistence is needed to prove it.
 	LongTrxWarn time.Duration
 	LongTrxCrit time.Duration
+	// LongTrxBlockingMin: a younger transaction is named when others wait on
+	// its row locks and it has been open this long (= RowLockWaitWarn, so a
+	// row_lock_waits finding has its holder named beside it). Trap: the
+	// sub-second waits of normal contention.
+	LongTrxBlockingMin time.Duration
+	// LongTrxHistoryMin and HistoryGrowthWarn: a transaction open this long
+	// while the history list grew at least this many entries per second over
+	// the same stretch (issue #13: 0 -> 19,787 in 90 s = 220/s; UNKNOWN).
+	// Trap: the history list's rise and fall under writes, which purge follows
+	// within seconds; the length alone is a level normal at rest.
+	LongTrxHistoryMin time.Duration
+	HistoryGrowthWarn float64
+
+	// DeadlockRecent: a LATEST DETECTED DEADLOCK newer than the previous
+	// sample stands this long after it happened (by the InnoDB monitor's own
+	// clock); on the first sample, one at most this old is raised. Trap: last
+	// week's deadlock, which every InnoDB status keeps printing.
+	DeadlockRecent time.Duration
 
 	// MDLWaitersWarn: threads in "Waiting for table metadata lock" (LOCK-01,
 	// count UNKNOWN, persistence PTS).
+	// Trap: the instant MDL waits of DDL on an idle table (5 frames).
 	MDLWaitersWarn int
 
 	// ThreadsRunningWarn: Threads_running above this (CONC-01, PTS default
 	// --threshold 25). The monitor's own connection is not counted.
+	// Trap: a counter the monitor moves: its own connection is running while it
+	// reads status, so it is not counted.
 	ThreadsRunningWarn int64
 
 	// ConnectionsWarn: Threads_connected % of max_connections (CONC-02,
 	// PMM-A/APA 80 %). Refused connections are always critical (ZBX).
+	// Trap: a cumulative count since start-up; Connection_errors are judged per
+	// interval.
 	ConnectionsWarn float64
 
 	// ReplicaLagWarn/Crit (REPL-01: APA/MX 30 s, PMM-A 300 s).
+	// Trap: the lag a stopped SQL thread shows as NULL.
 	ReplicaLagWarn time.Duration
 	ReplicaLagCrit time.Duration
 
 	// RestartedRecent: a server up for less than this has just (re)started
 	// (PMM-A mysql_restarted: Uptime < 300 s).
+	// server_restarted is raised only when a restart is observed. Trap: a
+	// server merely young when the monitor starts (the header says "up 46 s").
 	RestartedRecent time.Duration
+
+	// UnresponsiveAfter: server_unresponsive is raised once the server has been
+	// silent this long, or for two samples in a row. Trap: a 105 ms restart the
+	// monitor reconnects across, which made one frame say "has not answered for
+	// 0.0 s".
+	UnresponsiveAfter time.Duration
 
 	DigestConfig
 }
@@ -179,6 +288,11 @@ func DefaultConfig() Config {
 			IDThreadsRunningHigh:   {Onset: 5, Clear: 5},
 			// The statement's own Time already proves it lasts.
 			IDFullScanUpdate: {Onset: 1, Clear: 3},
+			// One sample proves the duration (ACTIVE N sec, LOCK WAIT N sec), and a
+			// deadlock is an event.
+			IDLongTransaction: {Onset: 1, Clear: 3},
+			IDRowLockWaits:    {Onset: 1, Clear: 3},
+			IDDeadlock:        {Onset: 1, Clear: 1},
 			// Counted over SightingWindow already.
 			IDDeepOffsetPagination: {Onset: 1, Clear: 5},
 			// The monitor's own view: say it at once.
@@ -197,6 +311,9 @@ func DefaultConfig() Config {
 		FullScanMinTableRows:  1000,
 		FullScanExaminedShare: 0.5,
 		FullScanCritSeconds:   50,
+		FullScanRecurSamples:  3,
+		FullScanRecurBusy:     0.3,
+		FullScanRecurMinRows:  10000,
 
 		BufferPoolHitWarn:     90,
 		BufferPoolHitCrit:     80,
@@ -213,6 +330,9 @@ func DefaultConfig() Config {
 		CheckpointAgeWarn: 60,
 		CheckpointAgeCrit: 80,
 
+		CheckpointHeadroomWarn: 5 * time.Minute,
+		CheckpointHeadroomCrit: time.Minute,
+
 		DiskUtilWarn:    60,
 		DiskAwaitWarnMS: 35,
 		DiskMinIOPS:     5,
@@ -220,7 +340,8 @@ func DefaultConfig() Config {
 		SwapPagesWarn: 0,
 		SwapUsedCrit:  80,
 
-		CPUIdleLow: 20,
+		CPUIdleLow:        20,
+		MysqldCPUShareMin: 50,
 
 		TmpDiskShareWarn: 5,
 		TmpDiskShareCrit: 25,
@@ -239,6 +360,12 @@ func DefaultConfig() Config {
 		LongTrxWarn: 300 * time.Second,
 		LongTrxCrit: 600 * time.Second,
 
+		LongTrxBlockingMin: 10 * time.Second,
+		LongTrxHistoryMin:  60 * time.Second,
+		HistoryGrowthWarn:  100,
+
+		DeadlockRecent: 60 * time.Second,
+
 		MDLWaitersWarn: 1,
 
 		ThreadsRunningWarn: 25,
@@ -249,6 +376,8 @@ func DefaultConfig() Config {
 		ReplicaLagCrit: 300 * time.Second,
 
 		RestartedRecent: 300 * time.Second,
+
+		UnresponsiveAfter: time.Second,
 	}
 }
 

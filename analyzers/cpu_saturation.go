@@ -20,7 +20,18 @@ func checkCPUSaturation(w *window, c *Config) verdict {
 	if h.ProcsRunning <= int64(h.NumCPU) || hr.CPU.Idle >= c.CPUIdleLow {
 		return quiet()
 	}
-	ev := appendNonEmpty(nil, w.hostFigures())
+	mysqldLine, mysqldBusy, known := mysqldCPULine(w)
+	if known && !mysqldBusy {
+		return raise(snapshot.Warning, fmt.Sprintf("CPU saturated by other processes, not mysqld: run queue %d on "+
+			"%d CPUs, %.0f %% idle", h.ProcsRunning, h.NumCPU, hr.CPU.Idle),
+			appendNonEmpty([]string{mysqldLine}, w.hostFigures()),
+			"Find the processes using the CPU on this machine (top, pidstat) and move or limit them; the "+
+				"database's statements are not what keeps the CPU busy.", nil)
+	}
+	ev := appendNonEmpty([]string{mysqldLine}, w.hostFigures())
+	if mysqldLine == "" {
+		ev = appendNonEmpty(nil, w.hostFigures())
+	}
 	ev = append(ev, fmt.Sprintf("load %s, %s context switches/s", h.LoadAverages(),
 		fmtRate(hr.ContextSwitches)))
 	if r, ok := w.snap.StatusInt("Threads_running"); ok {

@@ -94,6 +94,7 @@ func (e *Engine) step(frames []*snapshot.Frame) ([]snapshot.Finding, map[string]
 			findings = append(findings, *f)
 		}
 	}
+	linkCauses(w, findings)
 	sortFindings(findings)
 	return findings, na
 }
@@ -187,4 +188,4 @@ func (e *Engine) DetailFrames() int { return max(e.cfg.SightingWindow, 1) + 1 }
 
 // KeptStatus are the status counters rules read from older frames: Uptime,
 // to see a restart anywhere in the window (server_restarted).
-func (e *Engine) KeptStatus() []string { return []string{"Uptime"} }
+func (e *Engine) KeptStatus() []string { return []string{"Uptime", historyName} }

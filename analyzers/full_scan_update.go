@@ -37,7 +37,11 @@ func checkFullScanUpdate(w *window, c *Config) verdict {
 			found = append(found, j)
 		}
 	}
+	recurring := withoutLongRuns(recurringScans(w, c), found)
 	if len(found) == 0 {
+		if len(recurring) > 0 {
+			return recurringVerdict(w, recurring)
+		}
 		return checkFullScanDigests(w, c) // short scans only digests see (full_scan_digest.go)
 	}
 	worst := found[0]
@@ -46,8 +50,22 @@ func checkFullScanUpdate(w *window, c *Config) verdict {
 			worst = j
 		}
 	}
-	return raise(worst.severity, fullScanTitle(worst, len(found)), fullScanEvidence(w, found),
-		fullScanAdvice(worst), scanThreads(found))
+	ev := append(fullScanEvidence(w, found), recurringEvidence(recurring)...)
+	v := raise(worst.severity, fullScanTitle(worst, len(found)), ev, fullScanAdvice(worst),
+		append(scanThreads(found), recurringThreads(recurring)...))
+	v.finding.Tables = append(scanTables(found), recurringTables(recurring)...)
+	return v
+}
+
+// scanTables are the tables the long scans change.
+func scanTables(found []scanJudgement) []string {
+	var out []string
+	for _, j := range found {
+		if j.table != "" && !hasTable(out, j.table) {
+			out = append(out, j.table)
+		}
+	}
+	return out
 }
 
 // judgeScan decides whether p scans its whole table and how bad that is.
@@ -230,4 +248,19 @@ func orUnknown(s string) string {
 		return "(table unknown)"
 	}
 	return s
+}
+
+// withoutLongRuns drops recurring fingerprints already named by a long run.
+func withoutLongRuns(rs []recurringScan, found []scanJudgement) []recurringScan {
+	out := rs[:0:0]
+	for _, r := range rs {
+		dup := false
+		for _, j := range found {
+			dup = dup || snapshot.Fingerprint(j.p.Info) == r.fp
+		}
+		if !dup {
+			out = append(out, r)
+		}
+	}
+	return out
 }

@@ -265,3 +265,30 @@ func wantRootBlocker(t *testing.T, f *snapshot.Finding, holder int64, waiters in
 	}
 	t.Logf("%s: %s", f.ID, strings.Join(f.Evidence, "\n"))
 }
+
+// A queue too long for the lock tables (over 50 waiters) is read from the
+// InnoDB status: the holder is inferred, and must still be the root.
+func TestIntegrationLockTreeLongQueue(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts MariaDB")
+	}
+	srv := testdb.Start(t, "--innodb-lock-wait-timeout=300")
+	accounts(t, srv)
+	db := srv.DB(t)
+	w := newWorkload(t)
+	var holder int64
+	const n = 60
+	frames := lockIncident(t, srv, w, func() {
+		h := w.session(db)
+		holder = h.id
+		h.exec(w, "BEGIN", "UPDATE shop.acct SET bal = bal - 1 WHERE id = 1")
+		for range n {
+			w.blocked(db, "UPDATE shop.acct SET bal = bal + 1 WHERE id = 1")
+		}
+	}, n)
+	tr := wantRoot(t, frames, holder, n)
+	if tr.Sources[snapshot.LockRow] != "SHOW ENGINE INNODB STATUS (inferred)" || !tr.Inferred ||
+		tr.Roots[0].Children[0].Wait.Object != "shop.acct PRIMARY" {
+		t.Errorf("sources %v inferred %v edge %+v", tr.Sources, tr.Inferred, tr.Roots[0].Children[0].Wait)
+	}
+}

@@ -25,9 +25,21 @@ func checkLongTransaction(w *window, c *Config) verdict {
 	if oldest != nil {
 		age = max(age, time.Duration(oldest.ActiveSeconds)*time.Second)
 	}
-	if age <= c.LongTrxWarn {
-		return quiet()
+	// Past LongTrxWarn a transaction is worth naming whatever it does; before
+	// that only when it costs something now (long_transaction_cost.go).
+	if age > c.LongTrxWarn {
+		return longTrxVerdict(w, c, oldest, age, "")
 	}
+	if t, cost := costlyTransaction(w, c); t != nil {
+		return longTrxVerdict(w, c, t, time.Duration(t.ActiveSeconds)*time.Second, cost)
+	}
+	return quiet()
+}
+
+// longTrxVerdict names transaction t, open for age; cost says what it costs
+// others now, when that is why it is raised early.
+func longTrxVerdict(w *window, c *Config, t *snapshot.InnoDBTrx, age time.Duration, cost string) verdict {
+	in := w.snap.InnoDB
 	sev := snapshot.Warning
 	if age > c.LongTrxCrit {
 		sev = snapshot.Critical
@@ -35,16 +47,26 @@ func checkLongTransaction(w *window, c *Config) verdict {
 	var ev []string
 	var threads []int64
 	title := fmt.Sprintf("transaction open for %s", fmtDuration(age))
-	if oldest != nil {
-		ev = append(ev, "oldest "+trxLine(w, *oldest))
-		threads = append(threads, oldest.ThreadID)
-		if p := w.processes().byID(oldest.ThreadID); p != nil && p.Command == "Sleep" {
+	if t != nil {
+		ev = append(ev, "oldest "+trxLine(w, *t))
+		if cost != "" {
+			ev[0] = trxLine(w, *t)
+		}
+		threads = append(threads, t.ThreadID)
+		if p := w.processes().byID(t.ThreadID); p != nil && p.Command == "Sleep" {
 			title += fmt.Sprintf(" on idle connection %d", p.ID)
 			ev = append(ev, "its connection is idle (Sleep): the transaction was left open")
+		} else if t.ThreadID > 0 {
+			title += fmt.Sprintf(" (thread %d)", t.ThreadID)
 		}
+	}
+	if cost != "" {
+		title += "; " + cost
+		ev = append(ev, "raised before "+fmtDuration(c.LongTrxWarn)+" because it costs others now: "+cost)
 	}
 	ev = append(ev, fmt.Sprintf("%d active transactions, history list length %s", in.Transactions.Active,
 		fmtCount(in.Transactions.HistoryListLength)))
+	ev = appendNonEmpty(ev, historyGrowthLine(w, c))
 	return raise(sev, title, ev,
 		"Have the session commit or roll back (or KILL it; the rollback takes time); fix the application "+
 			"path that leaves transactions open, and keep batch jobs to short transactions.", threads)

@@ -20,7 +20,7 @@ func checkRowLockWaits(w *window, c *Config) verdict {
 		return notApplicable(r)
 	}
 	n, ok := w.snap.StatusInt("Innodb_row_lock_current_waits")
-	if !ok || n <= 0 {
+	if !ok || n <= 0 || !currentWaitsHeld(w) {
 		return quiet()
 	}
 	ev := append([]string{fmt.Sprintf("Innodb_row_lock_current_waits %d", n)}, rowLockCounters(w)...)
@@ -120,4 +120,21 @@ func rowLockCounters(w *window) []string {
 		lines = append(lines, fmt.Sprintf("average row lock wait %.0f ms this interval", ms/waits))
 	}
 	return lines
+}
+
+// currentWaitsHeld: the gauge says nothing about how long anyone waited, so
+// it must hold over the default onset's frames itself (the rule raises from
+// one frame when the transaction list gives wait ages).
+func currentWaitsHeld(w *window) bool {
+	n := max(w.cfg.DefaultPersistence.Onset, 1)
+	recent := w.recent(n)
+	if len(recent) < n {
+		return false
+	}
+	for _, f := range recent {
+		if v, ok := f.Snapshot.StatusInt("Innodb_row_lock_current_waits"); !ok || v <= 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -13,17 +13,17 @@ func TestRowLockWaits(t *testing.T) {
 			ThreadID: 78, Query: "UPDATE acct SET bal = bal - 5 WHERE id = 3"})
 	}
 	runTimelines(t, IDRowLockWaits, DefaultConfig(), []timelineCase{
-		{"waiter older than 10 s", series(5, blocker, waiter(9)), "...WW"},
+		{"waiter older than 10 s", series(5, blocker, waiter(9)), ".WWWW"},
 		{"short waits are normal", series(4, blocker, waiter(0)), "...."},
 		{"critical at innodb_lock_wait_timeout", series(4, blocker, waiter(20), vars("innodb_lock_wait_timeout", "20")),
-			"..CC"},
+			"CCCC"},
 		{"critical at 60 s with a longer timeout", series(3, waiter(58), vars("innodb_lock_wait_timeout", "120")),
-			"..C"},
+			"WWC"},
 		{"no transaction list: current waits gauge", series(4, noInnoDBWith("Innodb_row_lock_current_waits", "2")),
 			"..WW"},
 		{"no transaction list, no waits", series(3, noInnoDBWith("Innodb_row_lock_current_waits", "0")), "..."},
 		{"nothing to read", series(2), "NN"},
-		{"wait ends", series(10, blocker, during(0, 4, waiter(12)), during(4, 10, emptyTrxList)), "..WWWWWW.."},
+		{"wait ends", series(10, blocker, during(0, 4, waiter(12)), during(4, 10, emptyTrxList)), "WWWWWW...."},
 	})
 	snaps := series(3, blocker, waiter(30), counters(map[string]float64{"Innodb_row_lock_waits": 4,
 		"Innodb_row_lock_time": 2000}), procs(sleeping(77, "batch"), query(78, 32, "Updating",

@@ -25,6 +25,7 @@ const (
 	IDReplicationLag       = "replication_lag"
 	IDServerUnresponsive   = "server_unresponsive"
 	IDServerRestarted      = "server_restarted"
+	IDDeadlock             = "deadlock"
 )
 
 // rule is one named check. check is a pure function of the window and config.
@@ -70,6 +71,7 @@ func allRules() []rule {
 		{IDSortMergePasses, checkSortMergePasses},
 		{IDRowLockWaits, checkRowLockWaits},
 		{IDLongTransaction, checkLongTransaction},
+		{IDDeadlock, checkDeadlock},
 		{IDMetadataLockPileup, checkMetadataLockPileup},
 		{IDThreadsRunningHigh, checkThreadsRunningHigh},
 		{IDConnectionsNearMax, checkConnectionsNearMax},

@@ -7,27 +7,25 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// The server (re)started recently: its caches are cold and every counter began
-// again, so ratio rules stay quiet for a while (§1.2). A restart seen happening
-// (Uptime went down between frames) is a warning; a server found freshly
-// started is info (APA MysqlRestarted). Either holds while Uptime is below
-// Config.RestartedRecent (PMM-A mysql_restarted).
+// The server restarted while the monitor watched (Uptime went down between
+// frames, or the boot time moved): its caches are cold and every counter began
+// again, so ratio rules stay quiet for a while (§1.2). A server merely found
+// young when the monitor starts is not a finding: the header says "up 46 s".
+// Holds while Uptime is below Config.RestartedRecent (PMM-A mysql_restarted).
 func checkServerRestarted(w *window, c *Config) verdict {
 	up, ok := w.snap.Uptime()
 	if !ok || time.Duration(up)*time.Second >= c.RestartedRecent {
 		return quiet()
 	}
-	ev := []string{fmt.Sprintf("Uptime %d s", up)}
-	sev, title := snapshot.Info, fmt.Sprintf("server started %s ago", fmtDuration(time.Duration(up)*time.Second))
-	if r, seen := lastRestart(w); seen {
-		sev = snapshot.Warning
-		title = fmt.Sprintf("server restarted %s ago", fmtDuration(time.Duration(up)*time.Second))
-		ev = append(ev, r.evidence(w))
+	r, seen := lastRestart(w)
+	if !seen {
+		return quiet()
 	}
+	ev := []string{fmt.Sprintf("Uptime %d s", up), r.evidence(w)}
 	if v := w.snap.Server.Version; v != "" {
 		ev = append(ev, "version "+v)
 	}
-	return raise(sev, title, ev,
+	return raise(snapshot.Warning, fmt.Sprintf("server restarted %s ago", fmtDuration(time.Duration(up)*time.Second)), ev,
 		"Find out why it restarted (error log: crash, OOM killer, an operator); expect cold caches and "+
 			"slower queries until the buffer pool warms up.", nil)
 }

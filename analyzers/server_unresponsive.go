@@ -6,11 +6,13 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// The monitor's own view: the server did not answer this tick. Raised at
-// once (persistence 1): a DBA must know the figures on screen are stale.
-func checkServerUnresponsive(w *window, _ *Config) verdict {
+// The monitor's own view: the server did not answer. Raised as soon as the
+// silence is real (persistence 1): a DBA must know the figures on screen are
+// stale. One missed tick shorter than UnresponsiveAfter is a blip (a quick
+// restart the monitor reconnects across), not an outage.
+func checkServerUnresponsive(w *window, c *Config) verdict {
 	srv := w.snap.Server
-	if !srv.Unreachable {
+	if !srv.Unreachable || !silenceIsReal(w, c) {
 		return quiet()
 	}
 	ev := []string{}
@@ -27,4 +29,15 @@ func checkServerUnresponsive(w *window, _ *Config) verdict {
 	return raise(snapshot.Critical, title, ev,
 		"Check that mysqld is running and accepting connections (error log, SHOW PROCESSLIST from another "+
 			"session, max_connections, a full disk); the dashboard keeps sampling.", nil)
+}
+
+// silenceIsReal: the server has been silent for UnresponsiveAfter, or for two
+// samples in a row (a hung server whose ticks time out).
+func silenceIsReal(w *window, c *Config) bool {
+	srv := w.snap.Server
+	if !srv.DownSince.IsZero() && w.snap.Time.Sub(srv.DownSince) >= c.UnresponsiveAfter {
+		return true
+	}
+	p := w.prev()
+	return p != nil && p.Snapshot.Server.Unreachable
 }

@@ -2,6 +2,7 @@ package analyzers
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -32,15 +33,9 @@ func checkTmpDiskTables(w *window, c *Config) verdict {
 	if !ok1 || !ok2 {
 		return quiet()
 	}
-	// Take out what sampling itself created this interval: the fixed cost of
-	// each sample, and the information_schema reads the previous tick made
-	// after it had read status.
-	own := c.OwnTmpDiskTablesPerSample
-	if p := w.prev(); p != nil {
-		own += float64(p.Snapshot.SelfTmpDiskTables)
-	}
-	disk = max(disk-own/w.rates.Interval, 0)
-	all = max(all-c.OwnTmpTablesPerSample/w.rates.Interval, 0)
+	own := ownTmpTables(w, c)
+	disk = max(disk-own.disk, 0)
+	all = max(all-own.all, 0)
 	if disk < c.TmpDiskMinPerSec || all <= 0 {
 		return quiet()
 	}
@@ -54,7 +49,7 @@ func checkTmpDiskTables(w *window, c *Config) verdict {
 		sev = snapshot.Critical
 	}
 	ev := []string{fmt.Sprintf("%.0f %% of temporary tables went to disk this interval (not counting this "+
-		"monitor's own %.0f per sample, %.0f of them on disk)", share, c.OwnTmpTablesPerSample, c.OwnTmpDiskTablesPerSample)}
+		"monitor's own %s/s, %s/s of them on disk, %s)", share, fmtRate(own.all), fmtRate(own.disk), own.how)}
 	ev = append(ev, w.counterLines(tmpDisk, tmpTables, "Created_tmp_files")...)
 	ev = appendNonEmpty(ev, tmpSizes(w))
 	spilling := w.processes().inStates(tmpStates...)
@@ -73,4 +68,50 @@ func tmpSizes(w *window) string {
 		return ""
 	}
 	return fmt.Sprintf("tmp_table_size=%s, max_heap_table_size=%s", fmtBytes(t), fmtBytes(h))
+}
+
+// ownShare is the monitor's own temporary tables per second this interval.
+type ownShare struct {
+	all, disk float64
+	how       string
+}
+
+// ownTmpTables measures the monitor's share from its own session's counters
+// when the source has them (SHOW SESSION STATUS of the sampling connection:
+// on a server with a small tmp_table_size every SHOW GLOBAL STATUS may make
+// an on-disk table); older recordings fall back to the configured footprint
+// plus the information_schema reads the previous tick counted.
+func ownTmpTables(w *window, c *Config) ownShare {
+	iv := w.rates.Interval
+	if p := w.prev(); p != nil && iv > 0 {
+		all, ok1 := selfDelta(p.Snapshot, w.snap, tmpTables)
+		disk, ok2 := selfDelta(p.Snapshot, w.snap, tmpDisk)
+		if ok1 && ok2 {
+			return ownShare{all: all / iv, disk: disk / iv, how: "measured on its own session"}
+		}
+	}
+	disk := c.OwnTmpDiskTablesPerSample
+	if p := w.prev(); p != nil {
+		disk += float64(p.Snapshot.SelfTmpDiskTables)
+	}
+	if iv <= 0 {
+		return ownShare{how: "assumed"}
+	}
+	return ownShare{all: c.OwnTmpTablesPerSample / iv, disk: disk / iv, how: "assumed per sample"}
+}
+
+// selfDelta is the change of one of the monitor's own session counters; not
+// ok when either sample lacks it or the session was reconnected (it fell).
+func selfDelta(prev, cur *snapshot.Snapshot, name string) (float64, bool) {
+	a, ok1 := prev.SelfStatus[name]
+	b, ok2 := cur.SelfStatus[name]
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	x, err1 := strconv.ParseFloat(a, 64)
+	y, err2 := strconv.ParseFloat(b, 64)
+	if err1 != nil || err2 != nil || y < x {
+		return 0, false
+	}
+	return y - x, true
 }

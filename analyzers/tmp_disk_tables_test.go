@@ -27,7 +27,7 @@ func TestTmpDiskTables(t *testing.T) {
 		"max_heap_table_size", "16777216"), procs(query(9, 3, "Copying to tmp table on disk",
 		"SELECT a, COUNT(*) FROM t GROUP BY a")))
 	f := lastFinding(t, DefaultConfig(), snaps, IDTmpDiskTables)
-	mustContain(t, f, "3.0 temporary tables/s on disk (14 % of all)", "Created_tmp_disk_tables 3.0/s", "not counting this monitor's own 1 per sample, 0 of them on disk",
+	mustContain(t, f, "3.0 temporary tables/s on disk (14 % of all)", "Created_tmp_disk_tables 3.0/s", "not counting this monitor's own 1.0/s, 0.0/s of them on disk, assumed per sample",
 		"tmp_table_size=16M, max_heap_table_size=16M", "thread 9", "group by")
 	if len(f.Threads) != 1 || f.Threads[0] != 9 {
 		t.Errorf("threads %v", f.Threads)

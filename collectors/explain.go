@@ -169,17 +169,29 @@ func (e *explainer) fetch(ctx context.Context, caps Capabilities, p snapshot.Pro
 	return ex
 }
 
-// explainCandidates are running SELECT/UPDATE/DELETE statements older than
-// after, longest-running first.
+// explainCandidates are running SELECT statements older than after and
+// UPDATE/DELETE statements of any age, longest-running first. A full-scan
+// UPDATE that takes 0.3 s but is sent again and again is the common form of
+// the incident; its plan is fetched once per fingerprint (then cached), so
+// judging every write costs one EXPLAIN per new statement shape.
 func explainCandidates(ps []snapshot.Process, after time.Duration) []snapshot.Process {
 	var out []snapshot.Process
 	for _, p := range ps {
-		if p.Command == "Query" && p.TimeMS >= after.Milliseconds() && explainable(p.Info) {
+		if p.Command == "Query" && explainable(p.Info) && (p.TimeMS >= after.Milliseconds() || isWrite(p.Info)) {
 			out = append(out, p)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].TimeMS > out[j].TimeMS })
 	return out
+}
+
+// isWrite reports an UPDATE or DELETE.
+func isWrite(q string) bool {
+	switch firstWord(stripLeadingComments(q)) {
+	case "UPDATE", "DELETE":
+		return true
+	}
+	return false
 }
 
 // explainable reports whether plain EXPLAIN may be put before the statement:

@@ -41,14 +41,15 @@ func TestExplainCandidates(t *testing.T) {
 	ps := []snapshot.Process{
 		{ID: 1, Command: "Query", TimeMS: 3000, Info: "UPDATE a SET x=1"},
 		{ID: 2, Command: "Query", TimeMS: 9000, Info: "DELETE FROM a"},
-		{ID: 3, Command: "Query", TimeMS: 500, Info: "SELECT 1"},           // too young
-		{ID: 4, Command: "Sleep", TimeMS: 90000, Info: ""},                 // idle
-		{ID: 5, Command: "Query", TimeMS: 9000, Info: "ALTER TABLE a"},     // not explainable
-		{ID: 6, Command: "Execute", TimeMS: 9000, Info: "SELECT * FROM a"}, // prepared: no running plan
+		{ID: 3, Command: "Query", TimeMS: 500, Info: "SELECT 1"},                              // too young
+		{ID: 4, Command: "Sleep", TimeMS: 90000, Info: ""},                                    // idle
+		{ID: 5, Command: "Query", TimeMS: 9000, Info: "ALTER TABLE a"},                        // not explainable
+		{ID: 6, Command: "Execute", TimeMS: 9000, Info: "SELECT * FROM a"},                    // prepared: no running plan
+		{ID: 7, Command: "Query", TimeMS: 300, Info: "UPDATE a SET x=x+1 WHERE b LIKE '%z%'"}, // short write: judged too
 	}
 	got := explainCandidates(ps, 2*time.Second)
-	if len(got) != 2 || got[0].ID != 2 || got[1].ID != 1 {
-		t.Errorf("got %+v, want threads 2 then 1", got)
+	if len(got) != 3 || got[0].ID != 2 || got[1].ID != 1 || got[2].ID != 7 {
+		t.Errorf("got %+v, want threads 2, 1, then the short UPDATE 7", got)
 	}
 }
 

@@ -14,6 +14,7 @@ type hostRunner struct {
 	c       Collector
 	address string
 	pending chan hostResult
+	mysqld  mysqldProc
 }
 
 type hostResult struct {
@@ -59,6 +60,7 @@ func (h *hostRunner) finish(ctx context.Context, ch chan hostResult, s *snapshot
 	case r := <-ch:
 		h.pending = nil
 		s.Host = r.host
+		h.mysqld.fill(s)
 		st := snapshot.CollectorState{Latency: r.latency}
 		if r.err != nil {
 			st.Stale, st.Error = true, firstLine(r.err.Error())

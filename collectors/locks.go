@@ -76,12 +76,13 @@ func (c *Locks) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	l := &snapshot.Locks{Sources: map[snapshot.LockKind]string{}}
 	var trx trxInfo
 	var err error
-	if need.row || need.metadata {
+	long := need.row && longRowQueue(s, l)
+	if (need.row || need.metadata) && !long {
 		if trx, err = c.readTrx(ctx, sess, s, l); err != nil {
 			return err
 		}
 	}
-	if need.row {
+	if need.row && !long {
 		if err := c.rowWaits(ctx, sess, s, l, trx); err != nil {
 			return err
 		}
@@ -149,7 +150,7 @@ func (c *Locks) query(ctx context.Context, sess *Session, source, stmt string) (
 	if serverErrno(err) == 0 {
 		return nil, "", err
 	}
-	reason := refusalReason(err)
+	reason := refusalReason(err, source)
 	if !isTimeLimit(err) {
 		c.refused[source] = reason
 	}
@@ -157,10 +158,13 @@ func (c *Locks) query(ctx context.Context, sess *Session, source, stmt string) (
 }
 
 // refusalReason is the one line shown for a source the server refused.
-func refusalReason(err error) string {
+func refusalReason(err error, source string) string {
 	switch serverErrno(err) {
 	case errSpecificAccessDenied, errTableAccessDenied, errDBAccessDenied, errAccessDenied:
-		return "not permitted (needs PROCESS, or SELECT on performance_schema)"
+		if strings.HasPrefix(source, "performance_schema.") {
+			return "not permitted (needs SELECT on performance_schema)"
+		}
+		return "not permitted (needs the PROCESS privilege)"
 	case errNoSuchTable, errUnknownTable:
 		return "not on this server"
 	}

@@ -15,7 +15,6 @@ const (
 	rowUnknown rowSource = iota
 	rowPerfSchema
 	rowInfoSchema
-	rowInnoDBStatus
 )
 
 // Row-lock sources. The waits are read without joining information_schema
@@ -88,7 +87,7 @@ func decodeTrx(t *table, info *trxInfo, l *snapshot.Locks) {
 func (c *Locks) rowWaits(ctx context.Context, sess *Session, s *snapshot.Snapshot, l *snapshot.Locks, trx trxInfo) error {
 	var why []string
 	for _, src := range []rowSource{rowPerfSchema, rowInfoSchema} {
-		if c.row != rowUnknown && c.row != src {
+		if (c.row == rowPerfSchema || c.row == rowInfoSchema) && c.row != src {
 			continue
 		}
 		acc := newRowWaitAcc(trx)
@@ -110,9 +109,6 @@ func (c *Locks) rowWaits(ctx context.Context, sess *Session, s *snapshot.Snapsho
 	}
 	for _, r := range why {
 		note(l, "row locks: %s", r)
-	}
-	if c.row == rowUnknown {
-		c.row = rowInnoDBStatus
 	}
 	if s.InnoDB == nil || !s.InnoDB.Transactions.Present {
 		note(l, "row locks: no lock table readable and no InnoDB status; waiters not shown")
@@ -149,7 +145,7 @@ func (c *Locks) readRowSource(ctx context.Context, sess *Session, src rowSource,
 	if err == nil || serverErrno(err) == 0 {
 		return err == nil, err
 	}
-	reason := refusalReason(err)
+	reason := refusalReason(err, name)
 	if !isTimeLimit(err) {
 		c.refused[name] = reason
 	}

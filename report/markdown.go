@@ -12,6 +12,9 @@ func WriteMarkdown(w io.Writer, r Report) error {
 	p.f("## mytop-go report: `%s`\n\n", mdCode(r.Source))
 	p.f("- **Period:** %s .. %s (%s, %d frames)%s\n", stamp(r.From), stamp(r.To), r.To.Sub(r.From).Round(time.Second), r.Frames, approx(r))
 	p.f("- **Server:** %s\n\n", serverLine(r.Server))
+	for _, rc := range r.RootCauses {
+		p.f("> **Root cause** (`%s`, %s from %s): %s\n\n", rc.ID, rc.Severity, clockOf(rc.First), mdText(rc.Line))
+	}
 	p.f("### Findings\n\n")
 	if len(r.Findings) == 0 {
 		p.f("None.\n\n")
@@ -23,6 +26,9 @@ func WriteMarkdown(w io.Writer, r Report) error {
 		p.f("\n")
 		for _, e := range r.Findings {
 			p.f("#### `%s` at %s\n\n", e.ID, clockOf(e.From))
+			if len(e.CausedBy) > 0 {
+				p.f("Caused by: `%s`\n\n", strings.Join(e.CausedBy, "`, `"))
+			}
 			for _, ev := range e.Evidence {
 				p.f("- %s\n", mdText(ev))
 			}

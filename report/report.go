@@ -9,12 +9,14 @@ import (
 
 // Report is the summary of one source. Its JSON form is a contract (DESIGN.md).
 type Report struct {
-	Source   string    `json:"source"`
-	From     time.Time `json:"from"`
-	To       time.Time `json:"to"`
-	Frames   int       `json:"frames"`
-	Server   Server    `json:"server"`
-	Findings []Episode `json:"findings"`
+	// RootCauses come first: the findings that caused others, to fix first.
+	RootCauses []RootCause `json:"root_causes"`
+	Source     string      `json:"source"`
+	From       time.Time   `json:"from"`
+	To         time.Time   `json:"to"`
+	Frames     int         `json:"frames"`
+	Server     Server      `json:"server"`
+	Findings   []Episode   `json:"findings"`
 	// Series summarises the key figures min/median/max.
 	Series []Summary `json:"series"`
 	// TopByTime and TopByCount are the statements seen running, fingerprinted.
@@ -45,6 +47,9 @@ type Episode struct {
 	// RootBlockers are the lock tree's roots at the finding's most severe
 	// moment (lock-wait findings only).
 	RootBlockers []snapshot.RootBlocker `json:"root_blockers,omitempty"`
+	// CausedBy are the IDs of the findings that caused this one in any frame
+	// of the episode (analyzers/causes.go); empty when none did.
+	CausedBy []string `json:"caused_by"`
 }
 
 // Builder accumulates frames into a Report.
@@ -55,6 +60,7 @@ type Builder struct {
 	series seriesAcc
 	stmts  statementAcc
 	top    topStatements
+	causes rootCauseAcc
 }
 
 // topN is how many statements each top list keeps.
@@ -80,6 +86,7 @@ func (b *Builder) Add(f *snapshot.Frame) {
 	b.series.add(f)
 	b.stmts.add(f)
 	b.top.add(f)
+	b.causes.add(f)
 	seen := make(map[string]bool, len(f.Findings))
 	for i := range f.Findings {
 		b.observe(&f.Findings[i], s.Time)
@@ -106,6 +113,7 @@ func (b *Builder) observe(f *snapshot.Finding, at time.Time) {
 	}
 	e.To = at
 	e.Frames++
+	e.causedBy(f)
 	if f.Severity > e.Severity {
 		e.Severity, e.Title, e.Evidence, e.Advice = f.Severity, f.Title, f.Evidence, f.Advice
 		e.RootBlockers = f.RootBlockers
@@ -120,6 +128,7 @@ func (b *Builder) Report() Report {
 	r.Series = b.series.summaries()
 	r.TopByTime, r.TopByCount = b.stmts.top(topN)
 	r.Statements = b.top.top()
+	r.RootCauses = b.causes.list()
 	all := append([]*Episode(nil), b.done...)
 	for _, e := range b.open {
 		all = append(all, e)
@@ -138,6 +147,9 @@ func (b *Builder) Report() Report {
 		r.Findings[i] = *e
 		if r.Findings[i].Evidence == nil {
 			r.Findings[i].Evidence = []string{}
+		}
+		if r.Findings[i].CausedBy == nil {
+			r.Findings[i].CausedBy = []string{}
 		}
 	}
 	return r

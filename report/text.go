@@ -10,6 +10,7 @@ import (
 // WriteText prints the report for a terminal or an e-mail.
 func WriteText(w io.Writer, r Report) error {
 	p := &printer{w: w}
+	textRootCauses(p, r.RootCauses)
 	p.f("mytop-go report: %s\n", r.Source)
 	p.f("period:  %s .. %s (%s, %d frames)%s\n", stamp(r.From), stamp(r.To), r.To.Sub(r.From).Round(time.Second), r.Frames, approx(r))
 	p.f("server:  %s\n\n", serverLine(r.Server))
@@ -20,6 +21,9 @@ func WriteText(w io.Writer, r Report) error {
 	for _, e := range r.Findings {
 		p.f("  %-8s %-24s %s .. %s (%s)\n", strings.ToUpper(e.Severity.String()), e.ID, clockOf(e.From), clockOf(e.To), spanOf(e))
 		p.f("           %s\n", e.Title)
+		if len(e.CausedBy) > 0 {
+			p.f("           caused by: %s\n", strings.Join(e.CausedBy, ", "))
+		}
 		for _, ev := range e.Evidence {
 			p.f("           - %s\n", ev)
 		}
@@ -99,4 +103,14 @@ func num(v float64) string {
 		return fmt.Sprintf("%.1f", v)
 	}
 	return fmt.Sprintf("%.2f", v)
+}
+
+// textRootCauses opens the report with what to fix first.
+func textRootCauses(p *printer, rcs []RootCause) {
+	for _, rc := range rcs {
+		p.f("ROOT CAUSE (%s, %s from %s): %s\n", rc.ID, rc.Severity, clockOf(rc.First), rc.Line)
+	}
+	if len(rcs) > 0 {
+		p.f("\n")
+	}
 }

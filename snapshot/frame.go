@@ -70,8 +70,16 @@ type Finding struct {
 	Advice   string   `json:"advice,omitempty"`
 	// Threads are processlist ids the finding is about, for highlighting.
 	Threads []int64 `json:"threads,omitempty"`
+	// Tables are the tables the finding is about (schema.table as the
+	// statement names them), so other findings can be linked to it.
+	Tables []string `json:"tables,omitempty"`
 	// RootBlockers are the threads at the root of the lock tree, for lock-wait findings.
 	RootBlockers []RootBlocker `json:"root_blockers,omitempty"`
 	// Since is the onset: the first frame of the current episode.
 	Since time.Time `json:"since"`
+	// CausedBy are the IDs of the findings standing in the same frame that
+	// cause this one (analyzers/causes.go says how each link is proven), and
+	// CauseThreads the threads of those causes to act on.
+	CausedBy     []string `json:"caused_by,omitempty"`
+	CauseThreads []int64  `json:"cause_threads,omitempty"`
 }

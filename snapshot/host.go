@@ -36,6 +36,11 @@ type Host struct {
 
 	Disks []DiskCounters `json:"disks,omitempty"`
 	Nets  []NetCounters  `json:"nets,omitempty"`
+
+	// Mysqld is the server process's own CPU time, when it runs on this
+	// machine and its pid file is readable: it says whether mysqld is the
+	// process using the CPU.
+	Mysqld *ProcessCPU `json:"mysqld,omitempty"`
 }
 
 // CPUTimes are cumulative seconds spent in each state, summed over all CPUs.
@@ -86,3 +91,13 @@ func (h *Host) LoadAverages() string {
 	}
 	return fmt.Sprintf("%.1f %.1f %.1f", h.Load1, h.Load5, h.Load15)
 }
+
+// ProcessCPU is one process's cumulative CPU time, from /proc/<pid>/stat.
+type ProcessCPU struct {
+	PID           int     `json:"pid"`
+	UserSeconds   float64 `json:"user_s"`
+	SystemSeconds float64 `json:"system_s"`
+}
+
+// Seconds is user plus system time.
+func (p ProcessCPU) Seconds() float64 { return p.UserSeconds + p.SystemSeconds }

@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -181,5 +182,23 @@ func TestInnoDBRowWaits(t *testing.T) {
 	}
 	if th := InnoDBLockThreads(tx); len(th) != 3 || th[0].TrxAgeS != 60 {
 		t.Errorf("%+v", th)
+	}
+}
+
+func TestInnoDBLockWaitsFromRawStatus(t *testing.T) {
+	raw, err := os.ReadFile("testdata/innodb-status/mariadb-10.11-lockwait-deadlock.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	waits, threads, truncated := InnoDBLockWaits(string(raw))
+	if len(waits) != 1 || truncated {
+		t.Fatalf("waits %+v truncated %v", waits, truncated)
+	}
+	w := waits[0]
+	if w.Waiter != 6 || w.Blocker != 5 || w.Object != "t.a PRIMARY" || w.WaitS != 7 || !w.Inferred {
+		t.Errorf("%+v", w)
+	}
+	if len(threads) != 2 || threads[1].ID != 5 || threads[1].TrxAgeS != 8 {
+		t.Errorf("threads %+v", threads)
 	}
 }

@@ -41,6 +41,10 @@ type Snapshot struct {
 	// one on MariaDB and MySQL 5.x). Status is read first in a tick, so they
 	// show in the next snapshot's counters; rules subtract them from there.
 	SelfTmpDiskTables int `json:"self_tmp_disk_tables,omitempty"`
+	// SelfStatus is the monitor's own sampling session's counters
+	// (Created_tmp_tables, Created_tmp_disk_tables), cumulative: their change
+	// between samples is the monitor's measured share of the global ones.
+	SelfStatus map[string]string `json:"self_status,omitempty"`
 	// Approximate is set by importers whose source carries no exact clock.
 	Approximate bool `json:"approximate,omitempty"`
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"cmp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -12,12 +13,15 @@ import (
 )
 
 // findingsPanel lists the findings, most severe first, then the rules that
-// cannot run on this source. With focus it also shows the selected finding's
-// evidence and advice.
+// cannot run on this source. A root cause, when findings are linked, is one
+// line on top in plain words, and the most severe finding stays in view
+// however far the selection scrolls (the first table row is fixed). With
+// focus it also shows the selected finding's evidence and advice.
 type findingsPanel struct {
 	*tview.Box
 	table    *tview.Table
 	findings []snapshot.Finding
+	root     string   // the root-cause line, tagged and escaped; "" when none
 	na       []string // rule ids, sorted
 	naReason map[string]string
 	at       time.Time
@@ -47,6 +51,7 @@ func (p *findingsPanel) set(f *snapshot.Frame) {
 		p.na = append(p.na, id)
 	}
 	slices.Sort(p.na)
+	p.root = rootCauseLine(p.findings)
 	p.fillTable()
 	p.table.Select(0, 0)
 	for i := range p.findings {
@@ -61,8 +66,33 @@ func (p *findingsPanel) title() string {
 	return " Findings (" + itoa(len(p.findings)) + ") "
 }
 
+// rootCauseLine is the first root cause in plain words, with how many more.
+func rootCauseLine(fs []snapshot.Finding) string {
+	rcs := snapshot.RootCauses(fs)
+	if len(rcs) == 0 {
+		return ""
+	}
+	_, color := severityLabel(rcs[0].Severity)
+	line := "[" + color.String() + "::b]ROOT CAUSE[-::-] " + safeLine(strings.TrimPrefix(rcs[0].Line(), "root cause: "), 400)
+	if len(rcs) > 1 {
+		line += " [::d](+" + itoa(len(rcs)-1) + " more)[::-]"
+	}
+	return line
+}
+
+// rootRows is how many lines the root cause takes (0 or 1).
+func (p *findingsPanel) rootRows() int {
+	if p.root == "" {
+		return 0
+	}
+	return 1
+}
+
 func (p *findingsPanel) fillTable() {
 	p.table.Clear()
+	// The most severe finding is row 0; fixing it keeps it on screen when a
+	// selected info row further down scrolls the list.
+	p.table.SetFixed(min(len(p.findings), 1), 0)
 	if len(p.findings) == 0 {
 		p.table.SetCell(0, 0, cell("[green]no findings[-]").SetSelectable(false))
 	}
@@ -71,7 +101,11 @@ func (p *findingsPanel) fillTable() {
 		p.table.SetCell(i, 0, tview.NewTableCell(sev).SetTextColor(color).SetAttributes(tcell.AttrBold))
 		p.table.SetCell(i, 1, cell(safeLine(f.ID, 40)))
 		p.table.SetCell(i, 2, cell(activeFor(p.at, f.Since)).SetAlign(tview.AlignRight))
-		p.table.SetCell(i, 3, cell(safeLine(f.Title, 300)).SetExpansion(1))
+		title := safeLine(f.Title, 300)
+		if len(f.CausedBy) > 0 {
+			title += " [::d]← " + safeLine(strings.Join(f.CausedBy, ", "), 100) + "[::-]"
+		}
+		p.table.SetCell(i, 3, cell(title).SetExpansion(1))
 	}
 	base := max(len(p.findings), 1)
 	dim := tcell.StyleDefault.Foreground(tcell.ColorGray).Dim(true)
@@ -121,7 +155,7 @@ func (p *findingsPanel) selectedID() string {
 }
 
 // listRows is how many table lines the panel needs.
-func (p *findingsPanel) listRows() int { return max(len(p.findings), 1) + len(p.na) }
+func (p *findingsPanel) listRows() int { return max(len(p.findings), 1) + len(p.na) + p.rootRows() }
 
 // detailLines are the selected finding's evidence and advice, wrapped.
 func (p *findingsPanel) detailLines(width int) []string {
@@ -130,6 +164,13 @@ func (p *findingsPanel) detailLines(width int) []string {
 		return nil
 	}
 	var lines []string
+	if len(f.CausedBy) > 0 {
+		cause := "[::b]caused by[::-] " + safeLine(strings.Join(f.CausedBy, ", "), 200)
+		if len(f.CauseThreads) > 0 {
+			cause += " (threads " + safeLine(joinInts(f.CauseThreads, 10), 200) + ")"
+		}
+		lines = append(lines, wrapIndented("", cause, width)...)
+	}
 	for _, e := range f.Evidence {
 		lines = append(lines, wrapIndented("• ", safeLine(e, 500), width)...)
 	}
@@ -154,14 +195,22 @@ func (p *findingsPanel) Draw(screen tcell.Screen) {
 	if h <= 0 {
 		return
 	}
+	if p.root != "" {
+		tview.Print(screen, p.root, x, y, w, tview.AlignLeft, textColor)
+		y, h = y+1, h-1
+		if h <= 0 {
+			return
+		}
+	}
 	var detail []string
 	if p.HasFocus() {
 		detail = p.detailLines(w)
 	}
 	// The list keeps at least two lines (or all it has) before details get any.
-	listH := min(p.listRows(), h)
+	rows := p.listRows() - p.rootRows()
+	listH := min(rows, h)
 	if len(detail) > 0 {
-		listH = min(p.listRows(), max(h-len(detail), min(2, h)))
+		listH = min(rows, max(h-len(detail), min(2, h)))
 	}
 	p.table.SetRect(x, y, w, listH)
 	p.table.Draw(screen)
@@ -206,3 +255,16 @@ func wrapIndented(prefix, text string, width int) []string {
 }
 
 func itoa(n int) string { return commas(int64(n)) }
+
+// joinInts lists up to limit numbers, comma separated.
+func joinInts(ids []int64, limit int) string {
+	parts := make([]string, 0, min(len(ids), limit))
+	for _, id := range ids[:min(len(ids), limit)] {
+		parts = append(parts, strconv.FormatInt(id, 10))
+	}
+	out := strings.Join(parts, ", ")
+	if len(ids) > limit {
+		out += " …"
+	}
+	return out
+}

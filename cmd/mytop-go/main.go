@@ -25,12 +25,12 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"record", "record [conn] -o FILE [--interval 1s] [--duration D] [--redact]", runRecord},
+		{"record", "record [conn] -o FILE [--interval 1s] [--duration D] [--redact] [--keep-around 10m]", runRecord},
 		{"replay", "replay SOURCE [--at TIME] [--speed N] [--follow]", runReplay},
 		{"report", "report SOURCE [--format text|json|markdown] [--from T] [--to T]", runReport},
 		{"import", "import SOURCE -o FILE", runImport},
 		{"snapshot", "snapshot SOURCE --at TIME -o OUT.(svg|png|txt)", runSnapshot},
-		{"serve", "serve --listen 127.0.0.1:9104 [conn | -h db1,db2 | --hosts FILE]", runServe},
+		{"serve", "serve --listen 127.0.0.1:9104 [conn | -h db1,db2 | --hosts FILE] [--record DIR [--keep-around 10m]]", runServe},
 	}
 }
 

@@ -24,6 +24,7 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	appendTo := fs.Bool("append", false, "add to an existing recording instead of refusing")
 	maxSize := fs.Int64("max-size", 0, "drop the oldest frames beyond this many bytes (0: no limit)")
 	maxAge := fs.Duration("max-age", 0, "drop frames older than this (0: no limit)")
+	keep := fs.Duration("keep-around", 0, "full detail only within this long of a finding at warning or above; one thin frame a minute otherwise")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -39,6 +40,10 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer w.Close()
+	sink, closeSink, err := keepAround(w, *keep)
+	if err != nil {
+		return err
+	}
 	live, err := lf.open(stderr)
 	if err != nil {
 		return err
@@ -58,18 +63,30 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	b := newBuilder(snapshot.ModeLive)
 	b.Recording = *out
 	err = pipeline.Run(ctx, live, b, func(f *snapshot.Frame) error {
-		if err := w.Write(f); err != nil {
+		if err := sink.Write(f); err != nil {
 			return fmt.Errorf("recording: %w", err)
 		}
 		p.frame(f)
 		st.poll(stderr, p)
 		return nil
 	})
-	p.done()
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		err = nil
+	if cerr := closeSink(); err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		err = cerr
 	}
+	p.done()
 	return err
+}
+
+// keepAround puts the --keep-around filter in front of w when asked for.
+func keepAround(w *recording.Writer, around time.Duration) (recording.FrameWriter, func() error, error) {
+	if around == 0 {
+		return w, func() error { return nil }, nil
+	}
+	k, err := recording.NewKeepAround(w, around, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	return k, k.Close, nil
 }
 
 // progress prints one line on stderr, rewritten in place: frames, size,

@@ -1,0 +1,57 @@
+package analyzers
+
+import (
+	"os"
+	"testing"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// deadlockAt stores the MariaDB sample's LATEST DETECTED DEADLOCK section,
+// the monitor printing at clock and the deadlock at when.
+func deadlockAt(t *testing.T, when time.Time, clock func(i int) time.Time) edit {
+	raw, err := os.ReadFile("../snapshot/testdata/innodb-status/mariadb-10.11-lockwait-deadlock.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := snapshot.ParseInnoDBStatus(string(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(i int, s *snapshot.Snapshot) {
+		s.InnoDB = &snapshot.InnoDBStatus{LatestDeadlock: st.LatestDeadlock, LatestDeadlockTime: when, Time: clock(i)}
+	}
+}
+
+func TestDeadlock(t *testing.T) {
+	clock := func(i int) time.Time { return t0.Add(time.Duration(i) * time.Second) }
+	runTimelines(t, IDDeadlock, DefaultConfig(), []timelineCase{
+		{"new deadlock stands for a minute", series(4, deadlockAt(t, t0.Add(-2*time.Second), clock)), "WWWW"},
+		{"last week's deadlock", series(3, deadlockAt(t, t0.Add(-7*24*time.Hour), clock)), "..."},
+		{"it happens while watched", series(6, during(0, 3, emptyTrxList),
+			during(3, 6, deadlockAt(t, t0.Add(3*time.Second), clock))), "...WWW"},
+		{"older than DeadlockRecent clears", series(3, deadlockAt(t, t0.Add(-59*time.Second), clock)), "WW."},
+		{"no InnoDB status", series(2), "NN"},
+	})
+	f := lastFinding(t, DefaultConfig(), series(2, deadlockAt(t, t0.Add(-2*time.Second), clock),
+		counter("Innodb_deadlocks", 3, 1)), IDDeadlock)
+	mustContain(t, f, "deadlock at 09:59:58 between thread 8 and thread 7; thread 8's transaction was rolled back",
+		"deadlock at 2026-12-01 09:59:58 (server clock), 3.0 s before this sample",
+		"(1) trx 26, thread 8 root@localhost, active 2 s, ROLLED BACK: update t.a set v=? where id=?",
+		"waits for index PRIMARY of table `t`.`a`, lock_mode X locks rec but not gap waiting",
+		"(2) trx 25, thread 7", "holds index PRIMARY of table `t`.`a`", "Innodb_deadlocks 1.0/s", "retry")
+	if len(f.Threads) != 2 {
+		t.Errorf("threads %v", f.Threads)
+	}
+}
+
+// Without the monitor's clock the text itself must change since the
+// previous sample.
+func TestDeadlockWithoutClock(t *testing.T) {
+	noClock := func(int) time.Time { return time.Time{} }
+	runTimelines(t, IDDeadlock, DefaultConfig(), []timelineCase{
+		{"unchanged text", series(3, deadlockAt(t, time.Time{}, noClock)), "..."},
+		{"appears", series(4, during(0, 2, emptyTrxList), during(2, 4, deadlockAt(t, time.Time{}, noClock))), "..W."},
+	})
+}
