@@ -33,6 +33,11 @@ type Host struct {
 	names    map[string]string // device names of earlier samples, reused
 }
 
+// HostFor samples this machine only when the server at address runs on it;
+// for a remote server the host panel says so instead of showing the wrong
+// machine.
+func HostFor(address string) *Host { return &Host{Remote: !IsLocalServer(address)} }
+
 // Name identifies the collector in Snapshot.Collectors.
 func (h *Host) Name() snapshot.CollectorName { return snapshot.CollectorHost }
 

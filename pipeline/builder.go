@@ -53,6 +53,15 @@ func (b *Builder) Add(s *snapshot.Snapshot) *snapshot.Frame {
 	return f
 }
 
+// Reset starts afresh after a jump in the source (a replay's seek or step
+// back): no rates against the frame before the jump, an empty window for the
+// analyzers, frames numbered from 0 again, as a fresh run would have them.
+func (b *Builder) Reset() {
+	clear(b.window)
+	b.window, b.prev, b.seq = b.window[:0], nil, 0
+	b.slim = newSlimmer(b.analyzer)
+}
+
 // Window returns the frames analyzers currently see, oldest first.
 func (b *Builder) Window() []*snapshot.Frame { return b.window }
 

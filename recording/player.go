@@ -20,6 +20,10 @@ type PlayerOptions struct {
 	Speed float64
 	// Follow keeps waiting for frames a concurrent recorder appends.
 	Follow bool
+	// Hold keeps Next waiting at the end of the recording for a step back or
+	// a seek instead of returning io.EOF, so a dashboard keeps its last frame
+	// and its replay keys.
+	Hold bool
 	// MaxPause caps the wait between two frames at speed 1, so a recorded gap
 	// does not stall playback (default 2 s).
 	MaxPause time.Duration
@@ -104,12 +108,18 @@ func (p *Player) Next(ctx context.Context) (*snapshot.Snapshot, error) {
 // frames arrive.
 const idle = 250 * time.Millisecond
 
+// untilControl is the wait of a held player at the end: until a control
+// moves it.
+const untilControl time.Duration = -2
+
 // due returns 0 when frame pos may be delivered now, else how long to wait.
 func (p *Player) due() (time.Duration, error) {
 	n := p.r.Len()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	switch {
+	case p.pos >= n && p.opts.Hold && !p.opts.Follow:
+		return untilControl, nil
 	case p.pos >= n && !p.opts.Follow:
 		return 0, io.EOF
 	case p.pos >= n:
@@ -133,8 +143,17 @@ func (p *Player) due() (time.Duration, error) {
 	return 0, nil
 }
 
-// sleep waits d (or not at all when d < 0), or until a control wakes it.
+// sleep waits d (or not at all when d < 0; untilControl: without a timer),
+// or until a control wakes it.
 func (p *Player) sleep(ctx context.Context, d time.Duration) error {
+	if d == untilControl {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-p.wake:
+			return nil
+		}
+	}
 	if d < 0 {
 		return nil
 	}

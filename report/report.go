@@ -1,6 +1,8 @@
 package report
 
 import (
+	"fmt"
+	"io"
 	"sort"
 	"time"
 
@@ -153,4 +155,17 @@ func (b *Builder) Report() Report {
 		}
 	}
 	return r
+}
+
+// WriterFor is the writer of a --format: text, json or markdown (md).
+func WriterFor(format string) (func(io.Writer, Report) error, error) {
+	switch format {
+	case "json":
+		return WriteJSON, nil
+	case "text":
+		return WriteText, nil
+	case "markdown", "md":
+		return WriteMarkdown, nil
+	}
+	return nil, fmt.Errorf("--format %q: use text, json or markdown", format)
 }

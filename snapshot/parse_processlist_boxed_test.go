@@ -1,6 +1,10 @@
 package snapshot
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 func TestParseProcesslistBoxed(t *testing.T) {
 	text := `+----+------+-----------+------+---------+------+----------+---------------------+
@@ -49,4 +53,27 @@ func TestParseProcesslistVerticalInfoNullThenBlank(t *testing.T) {
 	if len(rows) != 2 || rows[0].Info != "" || rows[1].Info != "SELECT 1\n\nFROM dual" {
 		t.Fatalf("rows = %+v", rows)
 	}
+}
+
+// FuzzParseProcesslistBoxed: whatever the text, rows or an error, and a row
+// read back from its own boxed form is the same row.
+func FuzzParseProcesslistBoxed(f *testing.F) {
+	f.Add("+----+\n| Id | User | Host | db | Command | Time | State | Info |\n| 9 | a | h | d | Query | 1 | s | x|y |\n")
+	f.Add("| Id | User | Host | db | Command |\n| 1 |  |  |  |  |\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		rows, err := ParseProcesslistBoxed(text)
+		if err != nil {
+			return
+		}
+		cols := ProcesslistColumns{"Id", "User", "Info"}
+		for _, r := range rows {
+			if strings.ContainsAny(r.User, "|\n") || strings.Contains(r.Info, "\n") {
+				continue
+			}
+			back, err := cols.ParseBoxedRow(fmt.Sprintf("| %d | %s | %s |", r.ID, r.User, r.Info))
+			if err != nil || back.ID != r.ID || back.User != strings.TrimSpace(r.User) || back.Info != strings.TrimSpace(r.Info) {
+				t.Fatalf("row %+v read back as %+v, %v", r, back, err)
+			}
+		}
+	})
 }

@@ -34,10 +34,13 @@ type Dashboard struct {
 	recOn bool
 
 	focusFindings bool
-	modal         *modal
-	status        string
-	statusAt      time.Time
-	quitting      bool
+	// view is the key of the alternative view shown in the processlist's
+	// place (replication, Galera), or "" for the processlist.
+	view     string
+	modal    *modal
+	status   string
+	statusAt time.Time
+	quitting bool
 }
 
 const defaultHistory = 300

@@ -30,6 +30,7 @@ func (d *Dashboard) keyBindings() []*binding {
 		{[]string{"r"}, "reverse the sort order", func() { d.list.reverse(); d.procs.reselect() }},
 		{[]string{"c"}, "hide / show the per-thread columns CPU%, Read/s, Write/s, Mem", d.toggleThreadCols},
 	}
+	bb = append(bb, d.viewBindings()...)
 	bb = append(bb, &binding{[]string{"L"}, "lock view: who blocks whom, root blockers first (there k/K kill the selected root blocker)", d.toggleLocks})
 	bb = append(bb, &binding{[]string{"S"}, "statements view: top statements of the last digest interval (or sampled), < > sort, r reverse, e EXPLAIN", d.openStatements})
 	bb = append(bb, &binding{[]string{"e"}, "EXPLAIN the selected thread's query (replay: the plan recorded with it)", d.explainSelected})

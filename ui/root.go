@@ -102,7 +102,11 @@ func (d *Dashboard) draw(screen tcell.Screen, x, y, w, h int) {
 		d.locks.draw(screen, rect{x, top, w, bottom - top})
 	} else {
 		drawAt(screen, d.findings, g.findings)
-		drawAt(screen, d.procs, g.procs)
+		if v, ok := d.activeView(); ok {
+			d.drawView(screen, v, g.procs)
+		} else {
+			drawAt(screen, d.procs, g.procs)
+		}
 		if g.showPanels {
 			d.drawPanels(screen, g.panels)
 		}
@@ -180,6 +184,7 @@ func (d *Dashboard) footer(w int) string {
 	items := []item{
 		{"? help", 9}, {"q quit", 9}, {"p pause", 8}, {"Tab focus", 6}, {"/ filter", 7},
 		{"i idle", 5}, {"</> sort", 5}, {"r reverse", 3}, {"Enter query", 4}, {"L locks", 5}, {"S statements", 5},
+		{"M repl", 2}, {"G galera", 2},
 	}
 	if d.opts.Actions != nil {
 		items = append(items, item{"e explain", 4})

@@ -24,10 +24,10 @@ func (d *Dashboard) Run(app *tview.Application, frames <-chan *snapshot.Frame) e
 
 	done := make(chan struct{})
 	defer close(done)
-	stopSignals := d.handleSignals(done)
+	stopSignals := stopOnSignals(app, d.say, done)
 	defer stopSignals()
 
-	go d.pump(frames, done)
+	go pumpBatches(app, frames, done, d.Update)
 	err := app.Run()
 	if err != nil {
 		return fmt.Errorf("terminal lost: %w", err)
@@ -35,9 +35,9 @@ func (d *Dashboard) Run(app *tview.Application, frames <-chan *snapshot.Frame) e
 	return nil
 }
 
-// handleSignals stops app on SIGHUP or SIGTERM and answers SIGUSR1 until
-// done closes; the returned func unregisters the signals.
-func (d *Dashboard) handleSignals(done <-chan struct{}) func() {
+// stopOnSignals stops app on SIGHUP or SIGTERM and says the monitor's own
+// health on SIGUSR1 until done closes; the returned func unregisters the signals.
+func stopOnSignals(app *tview.Application, say func(string), done <-chan struct{}) func() {
 	end := make(chan os.Signal, 1)
 	signal.Notify(end, syscall.SIGHUP, syscall.SIGTERM)
 	health := make(chan os.Signal, 1)
@@ -47,11 +47,11 @@ func (d *Dashboard) handleSignals(done <-chan struct{}) func() {
 			select {
 			case <-end:
 				// Stop is safe from any goroutine; the UI state is left alone.
-				d.app.Stop()
+				app.Stop()
 				return
 			case <-health:
 				line := "mytop-go: " + selfstat.Line()
-				d.app.QueueUpdateDraw(func() { d.say(line) })
+				app.QueueUpdateDraw(func() { say(line) })
 			case <-done:
 				return
 			}
@@ -60,12 +60,12 @@ func (d *Dashboard) handleSignals(done <-chan struct{}) func() {
 	return func() { signal.Stop(end); signal.Stop(health) }
 }
 
-// pump hands frames to the UI goroutine. At most one redraw is queued at a
-// time, so a fast replay cannot flood tview's update queue.
-func (d *Dashboard) pump(frames <-chan *snapshot.Frame, done <-chan struct{}) {
+// pumpBatches hands items to apply on the UI goroutine. At most one redraw is
+// queued at a time, so a fast replay cannot flood tview's update queue.
+func pumpBatches[T any](app *tview.Application, items <-chan T, done <-chan struct{}, apply func(T)) {
 	var (
 		mu      sync.Mutex
-		pending []*snapshot.Frame
+		pending []T
 		queued  bool
 	)
 	drain := func() {
@@ -73,23 +73,23 @@ func (d *Dashboard) pump(frames <-chan *snapshot.Frame, done <-chan struct{}) {
 		batch := pending
 		pending, queued = nil, false
 		mu.Unlock()
-		for _, f := range batch {
-			d.Update(f)
+		for _, it := range batch {
+			apply(it)
 		}
 	}
 	for {
 		select {
-		case f, ok := <-frames:
+		case it, ok := <-items:
 			if !ok {
 				return
 			}
 			mu.Lock()
-			pending = append(pending, f)
+			pending = append(pending, it)
 			wake := !queued
 			queued = true
 			mu.Unlock()
 			if wake {
-				d.app.QueueUpdateDraw(drain)
+				app.QueueUpdateDraw(drain)
 			}
 		case <-done:
 			return

@@ -17,3 +17,10 @@ func timeoutContext(d time.Duration) (context.Context, context.CancelFunc) {
 func signalContext() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 }
+
+// notifyStatus delivers SIGUSR1, on which a recorder prints its own health.
+func notifyStatus() chan os.Signal {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, syscall.SIGUSR1)
+	return c
+}

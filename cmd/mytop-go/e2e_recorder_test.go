@@ -9,6 +9,7 @@ import (
 
 	"github.com/mytop-go/mytop-go/internal/testdb"
 	"github.com/mytop-go/mytop-go/internal/tmuxtest"
+	"github.com/mytop-go/mytop-go/recording"
 )
 
 // TestLiveRecordKeyInTmux presses R in a live session: a timestamped file in
@@ -62,3 +63,13 @@ func shellJoinForTest(argv ...string) string {
 }
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+func framesIn(t *testing.T, path string) int {
+	t.Helper()
+	rd, err := recording.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rd.Close()
+	return rd.Len()
+}

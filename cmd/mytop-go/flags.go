@@ -4,12 +4,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+
+	"github.com/mytop-go/mytop-go/internal/connopt"
 )
 
 // parseFlags parses mysql-client style arguments; flags may follow the
 // positional SOURCE argument, as users type them.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	args = normalizeArgs(args)
+	args = connopt.NormalizeArgs(args)
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {

@@ -8,18 +8,19 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/fleet"
+	"github.com/mytop-go/mytop-go/internal/connopt"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 // isFleet says the flags name several servers: a -h list or a --hosts file.
 func (l *liveFlags) isFleet() bool {
-	return l.hostsFile != "" || strings.Contains(l.conn.o.Host, ",")
+	return l.hostsFile != "" || strings.Contains(l.conn.Hosts(), ",")
 }
 
 // targets lists the servers a -h list or a --hosts file names.
 func (l *liveFlags) targets() ([]fleet.Target, fleet.Defaults, error) {
 	if l.hostsFile == "" {
-		ts, err := fleet.SplitHosts(l.conn.o.Host)
+		ts, err := fleet.SplitHosts(l.conn.Hosts())
 		return ts, fleet.Defaults{}, err
 	}
 	f, err := os.Open(l.hostsFile)
@@ -58,9 +59,10 @@ func (l *liveFlags) openFleet(stderr io.Writer) ([]fleet.Member, error) {
 }
 
 func (l *liveFlags) openMember(t fleet.Target, def fleet.Defaults, stderr io.Writer) (fleet.Member, error) {
-	c := *l.conn
-	applyTarget(&c, t, def)
-	cfg, _, err := c.config(stderr)
+	c := l.conn.For(connopt.Server{Host: t.Host, Port: t.Port, Socket: t.Socket, DSN: t.DSN,
+		User: t.User, Password: t.Password, PasswordSet: t.PasswordSet},
+		connopt.Server{User: def.User, Password: def.Password, PasswordSet: def.PasswordSet})
+	cfg, _, err := c.Config(stderr)
 	if err != nil {
 		return fleet.Member{}, err
 	}
@@ -74,25 +76,6 @@ func (l *liveFlags) openMember(t fleet.Target, def fleet.Defaults, stderr io.Wri
 		fmt.Fprintf(stderr, "mytop-go: %s: %v (will keep trying)\n", t.Name, err)
 	}
 	return fleet.Member{Name: t.Name, Source: live, Builder: newBuilder(snapshot.ModeLive)}, nil
-}
-
-// applyTarget lays one server's own settings over the shared ones.
-func applyTarget(c *connFlags, t fleet.Target, def fleet.Defaults) {
-	c.o.Host, c.o.Port, c.o.DSN = t.Host, t.Port, t.DSN
-	if t.Socket != "" {
-		c.o.Socket = t.Socket
-	}
-	if t.User != "" {
-		c.o.User = t.User
-	} else if def.User != "" && c.o.User == "" {
-		c.o.User = def.User
-	}
-	switch {
-	case t.PasswordSet:
-		c.pass = optionalString{v: t.Password, set: true}
-	case def.PasswordSet && !c.pass.set:
-		c.pass = optionalString{v: def.Password, set: true}
-	}
 }
 
 func closeMembers(ms []fleet.Member) {

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"time"
 
-	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/recording"
 )
 
@@ -30,30 +28,13 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	}
 	defer src.Close()
 	start := time.Now()
-	if err := writeRecording(src, *out, *redact); err != nil {
+	if err := src.Record(*out, recording.WriterOptions{Redact: *redact, Version: version}, newBuilder(src.Mode)); err != nil {
 		return err
 	}
 	info, err := os.Stat(*out)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "mytop-go: wrote %s: %s in %s\n", *out, humanBytes(info.Size()), time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stderr, "mytop-go: wrote %s: %s in %s\n", *out, recording.HumanBytes(info.Size()), time.Since(start).Round(time.Millisecond))
 	return nil
-}
-
-// writeRecording stores every frame of src, with its findings, in a new
-// recording at path; on failure nothing is left behind.
-func writeRecording(src *source, path string, redact bool) error {
-	w, err := recording.Create(path, recording.WriterOptions{Redact: redact, Version: version})
-	if err != nil {
-		return err
-	}
-	err = pipeline.Run(context.Background(), src.frames(time.Time{}, time.Time{}), newBuilder(src.mode), w.Write)
-	if cerr := w.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(path)
-	}
-	return err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 
 	"github.com/rivo/tview"
@@ -25,26 +26,33 @@ func runLive(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if lf.isFleet() {
+		if *recordTo != "" {
+			return fmt.Errorf("--record takes one server; for several use: mytop-go serve --record DIR")
+		}
+		return runFleetDashboard(lf, *readOnly, stderr)
+	}
 	live, err := lf.open(stderr)
 	if err != nil {
 		return err
 	}
 	defer live.Close()
 
-	rec := newLiveRecorder(*recordTo, recording.WriterOptions{Redact: *redact, Interval: lf.interval, Version: version})
+	rec := recording.NewLiveRecorder(*recordTo, recording.WriterOptions{Redact: *redact, Interval: lf.interval, Version: version})
 	if *recordTo != "" {
 		if _, _, err := rec.Toggle(); err != nil {
 			return err
 		}
 	}
-	dash := ui.New(ui.Options{Actions: liveActions{live}, ReadOnly: *readOnly, Recorder: rec})
-	err = runDashboard(dash, live, newBuilder(snapshot.ModeLive), rec)
+	dash := ui.New(ui.Options{Actions: live, ReadOnly: *readOnly, Recorder: rec})
+	err = runDashboard(dash, live, newBuilder(snapshot.ModeLive), rec.Write)
 	return errors.Join(err, rec.Close())
 }
 
-// runDashboard feeds frames from src to the dashboard and the recorder until
+// runDashboard is the one feed of the dashboard, live or replay: src's frames
+// go through pipeline.Run to record (when not nil), then to the screen, until
 // the user quits or the terminal goes away.
-func runDashboard(dash *ui.Dashboard, src pipeline.Source, b *pipeline.Builder, rec *liveRecorder) error {
+func runDashboard(dash *ui.Dashboard, src pipeline.Source, b *pipeline.Builder, record func(*snapshot.Frame)) error {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	frames := make(chan *snapshot.Frame, 4)
@@ -52,7 +60,9 @@ func runDashboard(dash *ui.Dashboard, src pipeline.Source, b *pipeline.Builder, 
 	go func() {
 		defer close(frames)
 		errc <- pipeline.Run(ctx, src, b, func(f *snapshot.Frame) error {
-			rec.write(f)
+			if record != nil {
+				record(f)
+			}
 			select {
 			case frames <- f:
 			case <-ctx.Done():

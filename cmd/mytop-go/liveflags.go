@@ -14,7 +14,7 @@ import (
 
 // liveFlags are the options of a live source, shared by the dashboard and record.
 type liveFlags struct {
-	conn           *connFlags
+	conn           *connopt.Flags
 	interval       time.Duration
 	innodbEvery    time.Duration
 	variablesEvery time.Duration
@@ -24,7 +24,7 @@ type liveFlags struct {
 }
 
 func addLiveFlags(fs *flag.FlagSet) *liveFlags {
-	l := &liveFlags{conn: addConnFlags(fs)}
+	l := &liveFlags{conn: connopt.AddFlags(fs)}
 	fs.DurationVar(&l.interval, "interval", time.Second, "sampling interval")
 	fs.DurationVar(&l.innodbEvery, "innodb-interval", 5*time.Second, "how often to read SHOW ENGINE INNODB STATUS")
 	fs.DurationVar(&l.variablesEvery, "variables-interval", 10*time.Second, "how often to check variables for changes")
@@ -40,7 +40,7 @@ func (l *liveFlags) open(stderr io.Writer) (*collectors.Live, error) {
 	if l.interval < 100*time.Millisecond {
 		return nil, fmt.Errorf("--interval %v is too short (minimum 100ms)", l.interval)
 	}
-	cfg, _, err := l.conn.config(stderr)
+	cfg, _, err := l.conn.Config(stderr)
 	if err != nil {
 		return nil, err
 	}
@@ -66,6 +66,6 @@ func (l *liveFlags) newLive(cfg *mysql.Config) (*collectors.Live, error) {
 		VariablesEvery:  l.variablesEvery,
 		ReplicaEvery:    l.replicaEvery,
 		StatementsEvery: l.stmtsEvery,
-		Host:            hostCollector(connopt.AddressOf(cfg)),
+		Host:            collectors.HostFor(connopt.AddressOf(cfg)),
 	})
 }

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/mytop-go/mytop-go/internal/connopt"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -35,7 +37,7 @@ func commands() []command {
 }
 
 func main() {
-	args := scrubPasswordArgs()
+	args := connopt.ScrubPasswordArgs()
 	os.Exit(realMain(args[1:], os.Stdout, os.Stderr))
 }
 

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os/signal"
 	"time"
 
 	"github.com/mytop-go/mytop-go/pipeline"
@@ -57,23 +58,27 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 		ctx, stop = context.WithTimeout(ctx, *duration)
 		defer stop()
 	}
-	p := newProgress(stderr, w)
-	st := newSelfStatus()
-	defer st.stop()
+	p := recording.NewProgress(stderr, w)
+	status := notifyStatus()
+	defer signal.Stop(status)
 	b := newBuilder(snapshot.ModeLive)
 	b.Recording = *out
 	err = pipeline.Run(ctx, live, b, func(f *snapshot.Frame) error {
 		if err := sink.Write(f); err != nil {
 			return fmt.Errorf("recording: %w", err)
 		}
-		p.frame(f)
-		st.poll(stderr, p)
+		p.Frame(f)
+		select {
+		case <-status:
+			p.Status()
+		default:
+		}
 		return nil
 	})
 	if cerr := closeSink(); err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		err = cerr
 	}
-	p.done()
+	p.Done()
 	return err
 }
 
@@ -87,49 +92,4 @@ func keepAround(w *recording.Writer, around time.Duration) (recording.FrameWrite
 		return nil, nil, err
 	}
 	return k, k.Close, nil
-}
-
-// progress prints one line on stderr, rewritten in place: frames, size,
-// elapsed, and whether the server answers.
-type progress struct {
-	w      io.Writer
-	rec    *recording.Writer
-	start  time.Time
-	frames int
-	last   time.Time
-}
-
-func newProgress(w io.Writer, rec *recording.Writer) *progress {
-	return &progress{w: w, rec: rec, start: time.Now()}
-}
-
-func (p *progress) frame(f *snapshot.Frame) {
-	p.frames++
-	if time.Since(p.last) < time.Second {
-		return
-	}
-	p.last = time.Now()
-	state := "ok"
-	if f.Snapshot.Server.Unreachable {
-		state = "server not answering: " + f.Snapshot.Server.Error
-	}
-	fmt.Fprintf(p.w, "\rrecording %s: %d frames, %s, %s elapsed, %s\x1b[K",
-		p.rec.Path(), p.frames, humanBytes(p.rec.Size()), time.Since(p.start).Round(time.Second), state)
-}
-
-func (p *progress) done() {
-	fmt.Fprintf(p.w, "\rrecorded %s: %d frames, %s in %s\x1b[K\n",
-		p.rec.Path(), p.frames, humanBytes(p.rec.Size()), time.Since(p.start).Round(time.Second))
-}
-
-func humanBytes(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/pipeline"
+	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/report"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -22,7 +23,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	write, err := reportWriter(*format)
+	write, err := report.WriterFor(*format)
 	if err != nil {
 		return err
 	}
@@ -35,8 +36,8 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rb := report.NewBuilder(src.name)
-	err = pipeline.Run(context.Background(), src.frames(from, to), newBuilder(src.mode), func(f *snapshot.Frame) error {
+	rb := report.NewBuilder(src.Name)
+	err = pipeline.Run(context.Background(), src.Frames(from, to), newBuilder(src.Mode), func(f *snapshot.Frame) error {
 		rb.Add(f)
 		return nil
 	})
@@ -46,28 +47,16 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	return write(stdout, rb.Report())
 }
 
-func reportWriter(format string) (func(io.Writer, report.Report) error, error) {
-	switch format {
-	case "json":
-		return report.WriteJSON, nil
-	case "text":
-		return report.WriteText, nil
-	case "markdown", "md":
-		return report.WriteMarkdown, nil
-	}
-	return nil, fmt.Errorf("--format %q: use text, json or markdown", format)
-}
-
 // period parses --from/--to against the source's own time range.
-func period(src *source, fromS, toS string) (from, to time.Time, err error) {
-	start, _ := src.timeRange()
+func period(src *recording.Source, fromS, toS string) (from, to time.Time, err error) {
+	start, _ := src.TimeRange()
 	if fromS != "" {
-		if from, err = parseTime(fromS, start); err != nil {
+		if from, err = recording.ParseTime(fromS, start); err != nil {
 			return from, to, fmt.Errorf("--from: %v", err)
 		}
 	}
 	if toS != "" {
-		if to, err = parseTime(toS, start); err != nil {
+		if to, err = recording.ParseTime(toS, start); err != nil {
 			return from, to, fmt.Errorf("--to: %v", err)
 		}
 	}
@@ -77,17 +66,17 @@ func period(src *source, fromS, toS string) (from, to time.Time, err error) {
 	return from, to, nil
 }
 
-func addSourceFlags(fs *flag.FlagSet) *sourceFlags {
-	sf := &sourceFlags{}
-	fs.StringVar(&sf.session, "session", "", "which collection of a multi-session capture (pt-stalk prefix)")
-	fs.StringVar(&sf.start, "start", "", "time of the first sample, for captures without a clock (mysqladmin)")
+func addSourceFlags(fs *flag.FlagSet) *recording.SourceOptions {
+	sf := &recording.SourceOptions{}
+	fs.StringVar(&sf.Session, "session", "", "which collection of a multi-session capture (pt-stalk prefix)")
+	fs.StringVar(&sf.Start, "start", "", "time of the first sample, for captures without a clock (mysqladmin)")
 	return sf
 }
 
 // openArg opens the one SOURCE argument of fs.
-func openArg(fs *flag.FlagSet, sf sourceFlags, stderr io.Writer) (*source, error) {
+func openArg(fs *flag.FlagSet, sf recording.SourceOptions, stderr io.Writer) (*recording.Source, error) {
 	if fs.NArg() != 1 {
 		return nil, fmt.Errorf("%s needs exactly one SOURCE (a recording or a capture file or directory)", fs.Name())
 	}
-	return openSource(fs.Arg(0), sf, stderr)
+	return recording.OpenSource(fs.Arg(0), sf, stderr)
 }

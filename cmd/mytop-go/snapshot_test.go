@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/ui"
 	"github.com/mytop-go/mytop-go/ui/picture"
 )
@@ -21,12 +22,12 @@ func TestSnapshotText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := openSource("testdata/incident.mytop", sourceFlags{}, os.Stderr)
+	src, err := recording.OpenSource("testdata/incident.mytop", recording.SourceOptions{}, os.Stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer src.Close()
-	start, _ := src.timeRange()
+	start, _ := src.TimeRange()
 	frames, err := framesUpTo(src, start.Add(36*time.Second))
 	if err != nil {
 		t.Fatal(err)

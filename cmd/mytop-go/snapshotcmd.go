@@ -7,9 +7,8 @@ import (
 	"io"
 	"time"
 
-	"github.com/gdamore/tcell/v2"
-
 	"github.com/mytop-go/mytop-go/pipeline"
+	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/snapshot"
 	"github.com/mytop-go/mytop-go/ui"
 	"github.com/mytop-go/mytop-go/ui/picture"
@@ -41,10 +40,10 @@ func runSnapshot(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer src.Close()
-	start, end := src.timeRange()
+	start, end := src.TimeRange()
 	at := end
 	if *atS != "" {
-		if at, err = parseTime(*atS, start); err != nil {
+		if at, err = recording.ParseTime(*atS, start); err != nil {
 			return fmt.Errorf("--at: %v", err)
 		}
 	}
@@ -60,7 +59,7 @@ func runSnapshot(args []string, stdout, stderr io.Writer) error {
 	}
 	last := frames[len(frames)-1]
 	screen := ui.Render(last, *width, *height, frames[:len(frames)-1])
-	if err := writePicture(*out, screen); err != nil {
+	if err := picture.Write(*out, screen); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "mytop-go: wrote %s (%d×%d, frame at %s)\n", *out, *width, *height, last.Time().Format(time.DateTime))
@@ -68,16 +67,11 @@ func runSnapshot(args []string, stdout, stderr io.Writer) error {
 }
 
 // framesUpTo replays the warm-up period before at and returns its frames.
-func framesUpTo(src *source, at time.Time) ([]*snapshot.Frame, error) {
+func framesUpTo(src *recording.Source, at time.Time) ([]*snapshot.Frame, error) {
 	var frames []*snapshot.Frame
-	err := pipeline.Run(context.Background(), src.frames(at.Add(-warmup), at), newBuilder(src.mode), func(f *snapshot.Frame) error {
+	err := pipeline.Run(context.Background(), src.Frames(at.Add(-warmup), at), newBuilder(src.Mode), func(f *snapshot.Frame) error {
 		frames = append(frames, f)
 		return nil
 	})
 	return frames, err
-}
-
-// writePicture writes the screen in the format the file name asks for.
-func writePicture(path string, screen tcell.SimulationScreen) error {
-	return picture.Write(path, screen)
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -174,7 +175,7 @@ func kindOf(head []byte) fileKind {
 	case isInnoDBText(head):
 		return kindInnoDB
 	case lostNewlines(head, lines):
-		return kindNone
+		return kindProcesslist // its line breaks are put back as it is read
 	case isBoxedStatus(head):
 		if isVariablesTable(lines) {
 			return kindVariables
@@ -396,4 +397,43 @@ func regularFiles(path string) ([]string, error) {
 	}
 	slices.Sort(out)
 	return out, nil
+}
+
+// ptStalkPartOf tells which part of a pt-stalk collection a file holds from
+// its first bytes, for files whose names do not say; "" when none the
+// import reads.
+func ptStalkPartOf(head []byte) string {
+	has := func(s string) bool { return bytes.Contains(head, []byte(s)) }
+	stamped := bytes.HasPrefix(head, []byte("TS "))
+	switch {
+	case isInnoDBText(head):
+		return "innodbstatus1"
+	case isBoxedStatus(head):
+		return "mysqladmin"
+	case has(" row ***") && has("Command: "):
+		return "processlist"
+	case stamped && has("\ncpu "):
+		return "procstat"
+	case stamped && has("\npswpin "):
+		return "procvmstat"
+	case stamped && isDiskstatsRow(head):
+		return "diskstats"
+	case bytes.HasPrefix(bytes.TrimLeft(head, " "), []byte("procs ")):
+		return "vmstat"
+	}
+	return ""
+}
+
+// isDiskstatsRow checks the line under the first TS marker: "major minor name"
+// and at least eleven counters.
+func isDiskstatsRow(head []byte) bool {
+	_, rest, _ := bytes.Cut(head, []byte("\n"))
+	line, _, _ := bytes.Cut(rest, []byte("\n"))
+	f := bytes.Fields(line)
+	if len(f) < 14 {
+		return false
+	}
+	_, err1 := strconv.Atoi(string(f[0]))
+	_, err2 := strconv.Atoi(string(f[1]))
+	return err1 == nil && err2 == nil
 }

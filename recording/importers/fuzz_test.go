@@ -251,3 +251,38 @@ func FuzzInnoDBText(f *testing.F) {
 		checkImport(t, path, Options{Start: time.Unix(1796099906, 0), Location: time.UTC})
 	})
 }
+
+// FuzzPileFile imports fuzzed text saved by hand (SHOW STATUS tables,
+// processlists in every layout, diskstats, vmstat, InnoDB fragments), alone
+// and beside a timed InnoDB output: sessions in time order or an error, and
+// every refusal or file left out is one line.
+func FuzzPileFile(f *testing.F) {
+	f.Add(statusTSV(true, "100", "1000") + statusTSV(true, "110", "1500"))
+	f.Add("Aborted_clients 0 0\nQuestions 10 32\nUptime 1000 1011\nUptime_since_flush_status 1 2\n")
+	f.Add("+----+------+\n| Id | User | Host | db | Command |\n+----+------+\n| 9 | a | h | d | Query |\n")
+	f.Add(" *************************** 2. row ***************************\n      Id: 21\n Command: Query\n    Info: NULL\n\n")
+	f.Add("21\tapp\th:1\tshop\tQuery\t30\tupdating\tUPDATE t\n")
+	f.Add("TS 1796126400.0 x\n" + diskstats(1, 2) + "TS 1796126401.0 x\n" + diskstats(3, 4))
+	f.Add(" r b w avm fre flt re pi po fr sr ad0 da0 in sy cs us sy id\n 1 0 0 6 3 1 0 0 0 1 0 0 0 2 1 3 22 15 63\n")
+	f.Add("\n------------------------\nLATEST DETECTED DEADLOCK\n------------------------\n130624 17:39:24TOO DEEP\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "b"), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Import(filepath.Join(dir, "b"), Options{Location: time.UTC}); err != nil && strings.Contains(err.Error(), "\n") {
+			t.Fatalf("refusal of two lines: %q", err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "a"), []byte(innodbStatus("12:00:00", 10)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		checkImport(t, dir, Options{Location: time.UTC})
+		if c, err := Import(dir, Options{Location: time.UTC}); err == nil {
+			for _, s := range c.Skipped {
+				if strings.Contains(s, "\n") {
+					t.Fatalf("skipped reason of two lines: %q", s)
+				}
+			}
+		}
+	})
+}

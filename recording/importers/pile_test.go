@@ -131,8 +131,9 @@ func TestProcesslistLayouts(t *testing.T) {
 	}
 }
 
-// A \G processlist whose line breaks were lost is refused with the reason,
-// alone or inside a collection: never one empty frame.
+// A \G processlist whose line breaks were lost gets them back from its padded
+// column names, and says so; one that cannot is refused with the reason:
+// never one empty frame.
 func TestProcesslistLostNewlines(t *testing.T) {
 	row := "*************************** %d. row ***************************           Id: 689004         User: app" +
 		"         Host: h:48542           db: shop      Command: Sleep         Time: 9        State:          Info: NULL"
@@ -144,16 +145,29 @@ func TestProcesslistLostNewlines(t *testing.T) {
 		"2018_03_05_13_24_55-processlist.sample": text,
 		"2018_03_05_13_24_55-processlist":        "TS 1520256297.0 x\n*************************** 1. row ***************************\n  Id: 1\nCommand: Sleep\n",
 	})
-	_, err := Import(filepath.Join(dir, "2018_03_05_13_24_55-processlist.sample"), Options{})
-	if err == nil || !strings.Contains(err.Error(), "line breaks were lost") || !strings.Contains(err.Error(), "processlist.sample") {
-		t.Errorf("alone: %v", err)
+	s := importOne(t, filepath.Join(dir, "2018_03_05_13_24_55-processlist.sample"), FormatProcesslist)
+	if len(s.Snapshots) != 1 || len(s.Snapshots[0].Processlist) != 60 || s.Problems.Count != 0 || s.Approximate {
+		t.Fatalf("%d snapshots, problems %+v", len(s.Snapshots), s.Problems)
 	}
+	if p := s.Snapshots[0].Processlist[59]; p.ID != 689004 || p.Host != "h:48542" || p.State != "" || p.Command != "Sleep" {
+		t.Errorf("row 60 = %+v", p)
+	}
+	if !strings.Contains(strings.Join(s.Notes, "\n"), "line breaks were lost: they were put back") {
+		t.Errorf("notes %q", s.Notes)
+	}
+	// beside its collection's own -processlist it is a copy, named as not read
 	c, err := Import(dir, Options{Location: time.UTC})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(c.Skipped, "\n"); !strings.Contains(got, "processlist.sample: a \\G processlist whose line breaks were lost") {
+	if got := strings.Join(c.Skipped, "\n"); !strings.Contains(got, "processlist.sample: processlist not named as a part") {
 		t.Errorf("skipped = %q", got)
+	}
+	// one that cannot be put back is refused with the reason
+	broken := strings.ReplaceAll(text, "Id:", "Xx:")
+	dir = writeCapture(t, map[string]string{"flat.txt": broken})
+	if _, err := Import(filepath.Join(dir, "flat.txt"), Options{}); err == nil || !strings.Contains(err.Error(), "could not be put back") {
+		t.Errorf("unrestorable: %v", err)
 	}
 }
 
@@ -366,5 +380,18 @@ func TestRefusalsSayWhatAFileIs(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%.30q: %v; want one line with %q", text, err, want)
 		}
+	}
+}
+
+// pt-secure-collect scrubs the epoch of TS markers into "hostname"; the date
+// at the end of the line still places each sample.
+func TestScrubbedTSMarkers(t *testing.T) {
+	pl := "TS hostname2026-12-01 12:00:00\n*************************** 1. row ***************************\n" +
+		"     Id: 1\nCommand: Sleep\n   Info: NULL\nTS hostname2026-12-01 12:00:01\n" +
+		"*************************** 1. row ***************************\n     Id: 2\nCommand: Sleep\n   Info: NULL\n"
+	dir := writeCapture(t, map[string]string{"pl.sample": pl})
+	s := importOne(t, filepath.Join(dir, "pl.sample"), FormatProcesslist)
+	if len(s.Snapshots) != 2 || s.Approximate || !s.Start().Equal(at("12:00:00")) || s.Problems.Count != 0 {
+		t.Fatalf("%d snapshots from %v, approximate %v, problems %+v", len(s.Snapshots), s.Start(), s.Approximate, s.Problems)
 	}
 }

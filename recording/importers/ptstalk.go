@@ -1,8 +1,10 @@
 package importers
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -107,7 +109,7 @@ func ptStalkStart(g ptGroup, opts Options) time.Time {
 	for _, part := range []string{"procstat", "diskstats", "procvmstat"} {
 		if head, err := readHead(g.files[part]); err == nil {
 			line, _, _ := strings.Cut(string(head), "\n")
-			if t, ok := parseTSMarker(line); ok {
+			if t, ok := parseTSMarker(line, opts.Location); ok {
 				return t.In(opts.Location)
 			}
 		}
@@ -166,8 +168,15 @@ func (r *ptReader) readProcesslist(clock []time.Time, base time.Time) error {
 		return nil
 	}
 	ps := &procSamples{r: r, path: path, clock: clock, base: base, sample: -1}
-	err := r.in.eachLine(path, ps.line)
+	restored, err := eachProcesslistLine(r.in, path, ps.line)
 	ps.endRow()
+	if restored {
+		r.sess.Notes = append(r.sess.Notes, filepath.Base(path)+restoredNote)
+	}
+	if errors.Is(err, errLostNewlines) {
+		r.sess.Problems.add(path, 1, lostNewlinesWhy)
+		err = nil
+	}
 	if ps.sample >= 0 && !ps.stamped {
 		r.estimated = append(r.estimated, "processlist")
 	}
@@ -188,7 +197,7 @@ type procSamples struct {
 }
 
 func (p *procSamples) line(n int, line string) {
-	if t, ok := parseTSMarker(line); ok {
+	if t, ok := parseTSMarker(line, p.r.loc); ok {
 		p.stamped = true
 		p.startSample(t.In(p.r.loc))
 		return
@@ -310,8 +319,10 @@ func (r *ptReader) hostname() string {
 	return strings.TrimSpace(string(b))
 }
 
-// parseTSMarker reads pt-stalk's `TS <epoch> <date>` line.
-func parseTSMarker(line string) (time.Time, bool) {
+// parseTSMarker reads pt-stalk's `TS <epoch> <date>` line. A copy whose
+// epoch was scrubbed (pt-secure-collect turns it into "hostname") still ends
+// with the local date, read in loc.
+func parseTSMarker(line string, loc *time.Location) (time.Time, bool) {
 	rest, ok := strings.CutPrefix(line, "TS ")
 	if !ok {
 		return time.Time{}, false
@@ -320,7 +331,15 @@ func parseTSMarker(line string) (time.Time, bool) {
 	if len(f) == 0 {
 		return time.Time{}, false
 	}
-	return parseEpoch(f[0])
+	if t, ok := parseEpoch(f[0]); ok {
+		return t, true
+	}
+	rest = strings.TrimRight(rest, " \r")
+	if len(rest) < len(time.DateTime) {
+		return time.Time{}, false
+	}
+	t, err := time.ParseInLocation(time.DateTime, rest[len(rest)-len(time.DateTime):], loc)
+	return t, err == nil
 }
 
 func parseEpoch(s string) (time.Time, bool) {

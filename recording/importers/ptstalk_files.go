@@ -1,11 +1,9 @@
 package importers
 
 import (
-	"bytes"
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -62,10 +60,10 @@ func groupPtStalk(r *run) []ptGroup {
 			part = guessPtStalkPart(f.path)
 		}
 		switch {
+		case isPtStalkName(name):
+			others = append(others, ptStalkPartName(name))
 		case part != "" && !hasKnownPrefix(name, byPrefix):
 			add("", part, f.path)
-		case f.kind == kindNone && isPtStalkName(name) && f.why != lostNewlinesWhy:
-			others = append(others, name[strings.IndexByte(name, '-')+1:])
 		case f.kind == kindNone:
 			r.skip(f.path, f.why)
 		default:
@@ -85,24 +83,34 @@ func groupPtStalk(r *run) []ptGroup {
 	return out
 }
 
-// isPtStalkName: pt-stalk names its files <YYYY_MM_DD_HH_MM_SS>-<part>.
-func isPtStalkName(name string) bool {
+// ptStalkOtherParts are the parts pt-stalk writes that the import does not
+// read: they repeat what the read parts hold or have no place in a frame.
+var ptStalkOtherParts = []string{
+	"df", "disk-space", "dmesg", "iostat", "iostat-overall", "lock-waits", "mpstat", "mpstat-overall",
+	"mutex-status1", "mutex-status2", "opentables1", "opentables2", "slave-status", "transactions", "trigger",
+	"vmstat-overall", "netstat", "netstat_s", "interrupts", "lsof", "meminfo", "pmap", "ps", "sysctl", "top",
+	"numastat", "ps-locks-transactions", "log_error", "innodb-status", "mysql-threads",
+}
+
+// isPtStalkName: pt-stalk names its files <prefix>-<part>, the prefix a date
+// unless --prefix said otherwise. pt-mysql-summary's mysql-variables is no
+// part of a collection "mysql".
+func isPtStalkName(name string) bool { return ptStalkPartName(name) != "" }
+
+// ptStalkPartName is the part a pt-stalk file name ends with; "" for none.
+func ptStalkPartName(name string) string {
 	if isSummaryName(name) {
-		return false // mysql-variables is pt-mysql-summary's, not a collection "mysql"
+		return ""
 	}
 	if _, part := splitPtStalkName(name); part != "" {
-		return true
+		return part
 	}
-	const shape = "dddd_dd_dd_dd_dd_dd-"
-	if len(name) <= len(shape) {
-		return false
-	}
-	for i := 0; i < len(shape); i++ {
-		if shape[i] == 'd' && !isDigits(name[i:i+1]) || shape[i] != 'd' && name[i] != shape[i] {
-			return false
+	for _, p := range ptStalkOtherParts {
+		if pre, ok := strings.CutSuffix(name, "-"+p); ok && pre != "" {
+			return p
 		}
 	}
-	return true
+	return ""
 }
 
 func hasKnownPrefix(name string, groups map[string]*ptGroup) bool {
@@ -131,40 +139,4 @@ func guessPtStalkPart(path string) string {
 		return ""
 	}
 	return ptStalkPartOf(head)
-}
-
-func ptStalkPartOf(head []byte) string {
-	has := func(s string) bool { return bytes.Contains(head, []byte(s)) }
-	stamped := bytes.HasPrefix(head, []byte("TS "))
-	switch {
-	case isInnoDBText(head):
-		return "innodbstatus1"
-	case isBoxedStatus(head):
-		return "mysqladmin"
-	case has(" row ***") && has("Command: "):
-		return "processlist"
-	case stamped && has("\ncpu "):
-		return "procstat"
-	case stamped && has("\npswpin "):
-		return "procvmstat"
-	case stamped && isDiskstatsRow(head):
-		return "diskstats"
-	case bytes.HasPrefix(bytes.TrimLeft(head, " "), []byte("procs ")):
-		return "vmstat"
-	}
-	return ""
-}
-
-// isDiskstatsRow checks the line under the first TS marker: "major minor name"
-// and at least eleven counters.
-func isDiskstatsRow(head []byte) bool {
-	_, rest, _ := bytes.Cut(head, []byte("\n"))
-	line, _, _ := bytes.Cut(rest, []byte("\n"))
-	f := bytes.Fields(line)
-	if len(f) < 14 {
-		return false
-	}
-	_, err1 := strconv.Atoi(string(f[0]))
-	_, err2 := strconv.Atoi(string(f[1]))
-	return err1 == nil && err2 == nil
 }

@@ -120,7 +120,7 @@ func (r *ptReader) eachTSBlock(path string, fn func(time.Time, []string)) error 
 		lines = nil
 	}
 	err := r.in.eachLine(path, func(n int, line string) {
-		if t, ok := parseTSMarker(line); ok {
+		if t, ok := parseTSMarker(line, r.loc); ok {
 			flush()
 			at = t
 			return

@@ -1,4 +1,4 @@
-package main
+package recording
 
 import (
 	"strings"
@@ -27,12 +27,12 @@ func TestParseTime(t *testing.T) {
 		{"25:00", time.Time{}, true},
 	}
 	for _, c := range cases {
-		got, err := parseTime(c.in, start)
+		got, err := ParseTime(c.in, start)
 		if (err != nil) != c.err || !got.Equal(c.want) {
-			t.Errorf("parseTime(%q) = %v, %v; want %v (error %v)", c.in, got, err, c.want, c.err)
+			t.Errorf("ParseTime(%q) = %v, %v; want %v (error %v)", c.in, got, err, c.want, c.err)
 		}
 	}
-	if _, err := parseTime("12:00", time.Time{}); err == nil {
+	if _, err := ParseTime("12:00", time.Time{}); err == nil {
 		t.Error("a clock time with no start to put it on was accepted")
 	}
 }
@@ -58,7 +58,7 @@ func FuzzParseTime(f *testing.F) {
 			// RFC 3339 can print.
 			start = time.Unix((startSec%4e9+4e9)%4e9, startNS%1e9).In(loc)
 		}
-		got, err := parseTime(s, start)
+		got, err := ParseTime(s, start)
 		if err != nil {
 			if !got.IsZero() {
 				t.Fatalf("%q: error %v and time %v", s, err, got)
@@ -88,7 +88,7 @@ func FuzzParseTime(f *testing.F) {
 			}
 		}
 		text := got.Format(time.RFC3339Nano)
-		if again, err := parseTime(text, start); err != nil || !again.Equal(got) {
+		if again, err := ParseTime(text, start); err != nil || !again.Equal(got) {
 			t.Fatalf("%q = %v; printed %q parses to %v, %v", s, got, text, again, err)
 		}
 	})

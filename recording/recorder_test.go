@@ -1,4 +1,4 @@
-package main
+package recording
 
 import (
 	"errors"
@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -18,8 +17,8 @@ func frameAt(sec int) *snapshot.Frame {
 	return &snapshot.Frame{Snapshot: &snapshot.Snapshot{Time: recT0.Add(time.Duration(sec) * time.Second)}}
 }
 
-func testRecorder(t *testing.T, fixed string) *liveRecorder {
-	r := newLiveRecorder(fixed, recording.WriterOptions{Interval: time.Second})
+func testRecorder(t *testing.T, fixed string) *LiveRecorder {
+	r := NewLiveRecorder(fixed, WriterOptions{Interval: time.Second})
 	r.dir = t.TempDir()
 	r.now = func() time.Time { return recT0 }
 	return r
@@ -27,7 +26,7 @@ func testRecorder(t *testing.T, fixed string) *liveRecorder {
 
 func TestRecordKeyCreatesATimedFileAndClosesIt(t *testing.T) {
 	r := testRecorder(t, "")
-	r.write(frameAt(0)) // off: dropped
+	r.Write(frameAt(0)) // off: dropped
 	path, on, err := r.Toggle()
 	if err != nil || !on {
 		t.Fatalf("start: %v %v", on, err)
@@ -35,15 +34,15 @@ func TestRecordKeyCreatesATimedFileAndClosesIt(t *testing.T) {
 	if want := filepath.Join(r.dir, "mytop-go-20261201-140217.mytop"); path != want {
 		t.Errorf("path = %s, want %s", path, want)
 	}
-	r.write(frameAt(1))
-	r.write(frameAt(2))
+	r.Write(frameAt(1))
+	r.Write(frameAt(2))
 	if p, size, on := r.Status(); p != path || size <= 0 || !on {
 		t.Errorf("status = %s %d %v", p, size, on)
 	}
 	if _, on, err := r.Toggle(); on || err != nil {
 		t.Fatalf("stop: %v %v", on, err)
 	}
-	r.write(frameAt(3)) // off again: dropped
+	r.Write(frameAt(3)) // off again: dropped
 	if n := framesIn(t, path); n != 2 {
 		t.Errorf("%d frames recorded, want 2", n)
 	}
@@ -61,18 +60,18 @@ func TestRecordFlagFileResumesWithAGap(t *testing.T) {
 	fixed := filepath.Join(t.TempDir(), "incident.mytop")
 	r := testRecorder(t, fixed)
 	r.Toggle()
-	r.write(frameAt(0))
-	r.write(frameAt(1))
+	r.Write(frameAt(0))
+	r.Write(frameAt(1))
 	r.Toggle()
-	r.write(frameAt(2))
+	r.Write(frameAt(2))
 	if path, on, err := r.Toggle(); path != fixed || !on || err != nil {
 		t.Fatalf("resume = %s %v %v", path, on, err)
 	}
-	r.write(frameAt(5))
+	r.Write(frameAt(5))
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
-	rd, err := recording.Open(fixed)
+	rd, err := Open(fixed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +109,7 @@ func TestFailedWriteStopsRecordingNotTheDashboard(t *testing.T) {
 	fw := &failingWriter{}
 	r.create = func(string, bool) (frameWriter, error) { return fw, nil }
 	r.Toggle()
-	r.write(frameAt(0))
+	r.Write(frameAt(0))
 	if _, _, on := r.Status(); on || !fw.closed {
 		t.Fatalf("still recording after a failed write (closed %v)", fw.closed)
 	}
@@ -122,7 +121,7 @@ func TestFailedWriteStopsRecordingNotTheDashboard(t *testing.T) {
 
 func framesIn(t *testing.T, path string) int {
 	t.Helper()
-	rd, err := recording.Open(path)
+	rd, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package main
+package recording
 
 import (
 	"errors"
@@ -8,7 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -20,11 +19,11 @@ type frameWriter interface {
 	Close() error
 }
 
-// liveRecorder records the live session while the user wants it: from the
+// LiveRecorder records the live session while the user wants it: from the
 // start with --record, and on and off with the R key. The frames goroutine
 // writes while the UI goroutine toggles, so all state is behind mu; the
 // writer itself is only ever used under mu, one call at a time.
-type liveRecorder struct {
+type LiveRecorder struct {
 	mu   sync.Mutex
 	w    frameWriter // nil while not recording
 	path string      // the file being written, or the last one
@@ -40,22 +39,22 @@ type liveRecorder struct {
 	now                func() time.Time
 }
 
-// newLiveRecorder records with opts to fixed, or to a new file named after
+// NewLiveRecorder records with opts to fixed, or to a new file named after
 // the time in the current directory when fixed is empty.
-func newLiveRecorder(fixed string, opts recording.WriterOptions) *liveRecorder {
-	return &liveRecorder{
+func NewLiveRecorder(fixed string, opts WriterOptions) *LiveRecorder {
+	return &LiveRecorder{
 		fixed: fixed,
 		now:   time.Now,
 		create: func(path string, appendTo bool) (frameWriter, error) {
 			o := opts
 			o.Append = appendTo
-			return recording.Create(path, o)
+			return Create(path, o)
 		},
 	}
 }
 
 // Toggle starts or stops recording; the ui's R key.
-func (r *liveRecorder) Toggle() (string, bool, error) {
+func (r *LiveRecorder) Toggle() (string, bool, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.w != nil {
@@ -66,7 +65,7 @@ func (r *liveRecorder) Toggle() (string, bool, error) {
 	return r.path, r.w != nil, err
 }
 
-func (r *liveRecorder) start() error {
+func (r *LiveRecorder) start() error {
 	path, resume := r.fixed, r.fixed != "" && r.path == r.fixed
 	if path == "" {
 		path = freshName(r.dir, r.now())
@@ -84,7 +83,7 @@ func (r *liveRecorder) start() error {
 }
 
 // stop closes the file, so it is complete and can be copied at once.
-func (r *liveRecorder) stop() error {
+func (r *LiveRecorder) stop() error {
 	r.size = r.w.Size()
 	err := r.w.Close()
 	r.w = nil
@@ -92,15 +91,15 @@ func (r *liveRecorder) stop() error {
 }
 
 // Status reports the file, its size and whether frames go to it now.
-func (r *liveRecorder) Status() (string, int64, bool) {
+func (r *LiveRecorder) Status() (string, int64, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.path, r.size, r.w != nil
 }
 
-// write stores f when recording. A failed write (disk full) stops recording
+// Write stores f when recording. A failed write (disk full) stops recording
 // rather than the dashboard; the reason is kept for Close.
-func (r *liveRecorder) write(f *snapshot.Frame) {
+func (r *LiveRecorder) Write(f *snapshot.Frame) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.w == nil {
@@ -120,7 +119,7 @@ func (r *liveRecorder) write(f *snapshot.Frame) {
 
 // markPause marks the time recording was off in a resumed file, so replay
 // and report do not take it for a stretch of missing samples.
-func (r *liveRecorder) markPause(next time.Time) error {
+func (r *LiveRecorder) markPause(next time.Time) error {
 	if r.gapFrom.IsZero() {
 		return nil
 	}
@@ -130,7 +129,7 @@ func (r *liveRecorder) markPause(next time.Time) error {
 }
 
 // Close ends recording at exit and returns why it stopped early, if it did.
-func (r *liveRecorder) Close() error {
+func (r *LiveRecorder) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var err error

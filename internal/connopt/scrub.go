@@ -1,4 +1,4 @@
-package main
+package connopt
 
 import (
 	"os"
@@ -6,12 +6,12 @@ import (
 	"unsafe"
 )
 
-// scrubPasswordArgs overwrites a password given on the command line in the
+// ScrubPasswordArgs overwrites a password given on the command line in the
 // process's own argv memory, as the mysql client does, so `ps` and
 // /proc/PID/cmdline stop showing it. On Linux, Go's os.Args strings point into
 // that memory, so writing through them changes what ps reads. It returns the
 // arguments with their passwords intact, copied first.
-func scrubPasswordArgs() []string {
+func ScrubPasswordArgs() []string {
 	args := make([]string, len(os.Args))
 	for i, a := range os.Args {
 		args[i] = strings.Clone(a)

@@ -1,4 +1,4 @@
-package main
+package connopt
 
 import "strings"
 
@@ -6,11 +6,11 @@ import "strings"
 // have it attached (-uroot, -P3307, -hdb1, -S/tmp/s).
 var shortWithValue = map[byte]string{'h': "host", 'P': "port", 'u': "user", 'S': "socket", 'D': "database"}
 
-// normalizeArgs rewrites mysql-client style arguments into forms the flag
+// NormalizeArgs rewrites mysql-client style arguments into forms the flag
 // package understands: "-uroot" -> "--user=root", "-pSECRET" -> "--password=SECRET",
 // a bare "-p" -> "--password-prompt". As with the mysql client, "-p VALUE" does
 // not take VALUE as the password, so a bare -p always prompts.
-func normalizeArgs(args []string) []string {
+func NormalizeArgs(args []string) []string {
 	out := make([]string, 0, len(args))
 	for i := 0; i < len(args); i++ {
 		a := args[i]

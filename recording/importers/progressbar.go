@@ -1,4 +1,4 @@
-package main
+package importers
 
 import (
 	"fmt"
@@ -6,9 +6,9 @@ import (
 	"time"
 )
 
-// newProgressBar returns a callback drawing a bar on w, but only once reading
+// ProgressBar returns an Options.Progress that draws a bar on w once reading
 // has taken more than a second: quick reads print nothing.
-func newProgressBar(w io.Writer, label string) func(done, total int64) {
+func ProgressBar(w io.Writer, label string) func(done, total int64) {
 	start := time.Now()
 	var drawn bool
 	var last time.Time

@@ -1,4 +1,4 @@
-package main
+package connopt
 
 import (
 	"flag"
@@ -9,12 +9,11 @@ import (
 	"golang.org/x/term"
 
 	"github.com/go-sql-driver/mysql"
-	"github.com/mytop-go/mytop-go/internal/connopt"
 )
 
-// connFlags registers the mysql-client style connection options on fs.
-type connFlags struct {
-	o      connopt.Options
+// Flags are the mysql-client style connection options of a command line.
+type Flags struct {
+	o      Options
 	prompt bool
 	pass   optionalString
 }
@@ -28,8 +27,10 @@ type optionalString struct {
 func (s *optionalString) String() string     { return "" } // never echo a password
 func (s *optionalString) Set(v string) error { s.v, s.set = v, true; return nil }
 
-func addConnFlags(fs *flag.FlagSet) *connFlags {
-	c := &connFlags{}
+// AddFlags registers the connection options on fs, spelled as the mysql
+// client spells them.
+func AddFlags(fs *flag.FlagSet) *Flags {
+	c := &Flags{}
 	fs.StringVar(&c.o.Host, "host", "", "server host (-h)")
 	fs.IntVar(&c.o.Port, "port", 0, "server TCP port (-P)")
 	fs.StringVar(&c.o.User, "user", "", "user name (-u)")
@@ -49,10 +50,10 @@ func addConnFlags(fs *flag.FlagSet) *connFlags {
 	return c
 }
 
-// config resolves the options (flags > environment > option files), asks for
+// Config resolves the options (flags > environment > option files), asks for
 // a password when told to, and returns the driver configuration. Warnings go
 // to stderr.
-func (c *connFlags) config(stderr io.Writer) (*mysql.Config, string, error) {
+func (c *Flags) Config(stderr io.Writer) (*mysql.Config, string, error) {
 	o := c.o
 	if c.pass.set {
 		o.Password, o.PasswordSet = c.pass.v, true
@@ -91,4 +92,38 @@ func promptPassword(stderr io.Writer) (string, error) {
 		return "", fmt.Errorf("reading password: %v", err)
 	}
 	return string(b), nil
+}
+
+// Hosts is the --host value as given; a fleet names several servers in it.
+func (c *Flags) Hosts() string { return c.o.Host }
+
+// Server is one server of several: its own address, and credentials that
+// stand over the command line's when given.
+type Server struct {
+	Host, Socket, DSN string
+	Port              int
+	User, Password    string
+	PasswordSet       bool
+}
+
+// For returns the flags with srv's own settings laid over the shared ones;
+// def (a hosts file's [client] credentials) fills a user and password that
+// neither srv nor the command line gives.
+func (c Flags) For(srv, def Server) *Flags {
+	c.o.Host, c.o.Port, c.o.DSN = srv.Host, srv.Port, srv.DSN
+	if srv.Socket != "" {
+		c.o.Socket = srv.Socket
+	}
+	if srv.User != "" {
+		c.o.User = srv.User
+	} else if def.User != "" && c.o.User == "" {
+		c.o.User = def.User
+	}
+	switch {
+	case srv.PasswordSet:
+		c.pass = optionalString{v: srv.Password, set: true}
+	case def.PasswordSet && !c.pass.set:
+		c.pass = optionalString{v: def.Password, set: true}
+	}
+	return &c
 }

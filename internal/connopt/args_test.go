@@ -1,4 +1,4 @@
-package main
+package connopt
 
 import (
 	"reflect"
@@ -18,8 +18,8 @@ func TestNormalizeArgs(t *testing.T) {
 		{[]string{"-o", "f.mytop", "--", "-pnot-a-flag"}, []string{"-o", "f.mytop", "--", "-pnot-a-flag"}},
 	}
 	for _, c := range cases {
-		if got := normalizeArgs(c.in); !reflect.DeepEqual(got, c.want) {
-			t.Errorf("normalizeArgs(%q) = %q, want %q", c.in, got, c.want)
+		if got := NormalizeArgs(c.in); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("NormalizeArgs(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package recording
 
 import (
 	"fmt"
@@ -6,10 +6,11 @@ import (
 	"time"
 )
 
-// parseTime reads the times users type for --at/--from/--to: RFC 3339, a date
+// ParseTime reads the times users type for a moment of a source (replay
+// --at, report --from/--to): RFC 3339, a date
 // and time, a clock time on the source's first day, or an offset from the
 // source's start like "+90s".
-func parseTime(s string, start time.Time) (time.Time, error) {
+func ParseTime(s string, start time.Time) (time.Time, error) {
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "+") {
 		d, err := time.ParseDuration(s[1:])

@@ -1,6 +1,7 @@
-package main
+package recording
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -9,46 +10,50 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/pipeline"
-	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/recording/importers"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// source is a SOURCE argument opened: a recording, or a capture made by
-// another tool, imported in memory.
-type source struct {
-	name    string
-	reader  *recording.Reader // set for a recording
+// Source is a SOURCE argument opened: a recording, or a capture made by
+// another tool, imported in memory. Report, import, replay and snapshot all
+// read through it.
+type Source struct {
+	Name    string
+	reader  *Reader // set for a recording
 	session *importers.Session
-	mode    snapshot.Mode
+	Mode    snapshot.Mode
 	stderr  io.Writer
 }
 
-// sourceFlags are the options every command taking a SOURCE shares.
-type sourceFlags struct {
-	session string
-	start   string
+// SourceOptions are what a command taking a SOURCE may say about it.
+type SourceOptions struct {
+	// Session picks one collection of a multi-session capture by name.
+	Session string
+	// Start is the time of the first sample, for captures without a clock
+	// (mysqladmin), as ParseTime reads it.
+	Start string
 }
 
-// openSource detects what path is from its content.
-func openSource(path string, sf sourceFlags, stderr io.Writer) (*source, error) {
+// OpenSource detects what path is from its content. What an import lacks or
+// could not read, and a damaged frame skipped, are said on stderr.
+func OpenSource(path string, sf SourceOptions, stderr io.Writer) (*Source, error) {
 	if _, err := os.Stat(path); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, unwrapPathError(err))
 	}
-	r, err := recording.Open(path)
+	r, err := Open(path)
 	if err == nil {
-		return &source{name: path, reader: r, mode: snapshot.ModeReplay, stderr: stderr}, nil
+		return &Source{Name: path, reader: r, Mode: snapshot.ModeReplay, stderr: stderr}, nil
 	}
-	if !errors.Is(err, recording.ErrNotRecording) {
+	if !errors.Is(err, ErrNotRecording) {
 		return nil, err
 	}
 	return importSource(path, sf, stderr)
 }
 
-func importSource(path string, sf sourceFlags, stderr io.Writer) (*source, error) {
-	opts := importers.Options{Progress: newProgressBar(stderr, "reading "+path)}
-	if sf.start != "" {
-		t, err := parseTime(sf.start, time.Time{})
+func importSource(path string, sf SourceOptions, stderr io.Writer) (*Source, error) {
+	opts := importers.Options{Progress: importers.ProgressBar(stderr, "reading "+path)}
+	if sf.Start != "" {
+		t, err := ParseTime(sf.Start, time.Time{})
 		if err != nil {
 			return nil, fmt.Errorf("--start: %v", err)
 		}
@@ -58,12 +63,12 @@ func importSource(path string, sf sourceFlags, stderr io.Writer) (*source, error
 	if err != nil {
 		return nil, err
 	}
-	sess, err := pickSession(c, sf.session)
+	sess, err := pickSession(c, sf.Session)
 	if err != nil {
 		return nil, err
 	}
 	reportImport(stderr, c, sess)
-	return &source{name: path, session: sess, mode: snapshot.ModeImport, stderr: stderr}, nil
+	return &Source{Name: path, session: sess, Mode: snapshot.ModeImport, stderr: stderr}, nil
 }
 
 func pickSession(c *importers.Capture, name string) (*importers.Session, error) {
@@ -133,8 +138,9 @@ func reportImport(w io.Writer, c *importers.Capture, s *importers.Session) {
 	}
 }
 
-// frames returns the source's snapshots from..to as a pipeline source.
-func (s *source) frames(from, to time.Time) pipeline.Source {
+// Frames returns the source's snapshots from..to (zero: its start, its end)
+// as a pipeline source.
+func (s *Source) Frames(from, to time.Time) pipeline.Source {
 	if s.reader != nil {
 		fs := s.reader.Source(from, to)
 		// A damaged frame is skipped, never fatal, but the user hears of it.
@@ -152,15 +158,16 @@ func (s *source) frames(from, to time.Time) pipeline.Source {
 	return pipeline.NewSliceSource(snaps[lo:hi])
 }
 
-// timeRange is the first and last sample time.
-func (s *source) timeRange() (time.Time, time.Time) {
+// TimeRange is the first and last sample time.
+func (s *Source) TimeRange() (time.Time, time.Time) {
 	if s.reader != nil {
 		return s.reader.TimeRange()
 	}
 	return s.session.Start(), s.session.End()
 }
 
-func (s *source) Close() error {
+// Close closes a recording.
+func (s *Source) Close() error {
 	if s.reader != nil {
 		return s.reader.Close()
 	}
@@ -173,4 +180,46 @@ func unwrapPathError(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// Record stores every frame of the source, with the findings b raises, in a
+// new recording at path; on failure nothing is left behind.
+func (s *Source) Record(path string, opts WriterOptions, b *pipeline.Builder) error {
+	w, err := Create(path, opts)
+	if err != nil {
+		return err
+	}
+	err = pipeline.Run(context.Background(), s.Frames(time.Time{}, time.Time{}), b, w.Write)
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path)
+	}
+	return err
+}
+
+// Replayable is the source as a recording a Player can seek in: a recording
+// as it is, a capture imported into a temporary one first (with the findings
+// b raises), so replay has one engine for both. cleanup removes the
+// temporary file.
+func (s *Source) Replayable(opts WriterOptions, b *pipeline.Builder) (r *Reader, cleanup func(), err error) {
+	if s.reader != nil {
+		return s.reader, func() {}, nil
+	}
+	dir, err := os.MkdirTemp("", "mytop-go-replay")
+	if err != nil {
+		return nil, nil, err
+	}
+	cleanup = func() { os.RemoveAll(dir) }
+	tmp := dir + "/capture.mytop"
+	if err := s.Record(tmp, opts, b); err != nil {
+		cleanup()
+		return nil, nil, err
+	}
+	if r, err = Open(tmp); err != nil {
+		cleanup()
+		return nil, nil, err
+	}
+	return r, cleanup, nil
 }
