@@ -248,6 +248,13 @@ type Config struct {
 	// interval.
 	ConnectionsWarn float64
 
+	// GaleraFCPausedWarn/Crit: share of an interval the cluster was paused by
+	// flow control (design choice, UNSOURCED: the vendors only say "close to
+	// 0.0"; a cluster paused a tenth of the time loses a tenth of its write
+	// throughput, half is an outage in slow motion).
+	GaleraFCPausedWarn float64
+	GaleraFCPausedCrit float64
+
 	// ReplicaLagWarn/Crit (REPL-01: APA/MX 30 s, PMM-A 300 s).
 	// Trap: the lag a stopped SQL thread shows as NULL.
 	ReplicaLagWarn time.Duration
@@ -384,6 +391,8 @@ func DefaultConfig() Config {
 			IDServerRestarted:    {Onset: 1, Clear: 1},
 			// A stopped thread does not flicker; the state is read, not sampled.
 			IDReplicationStopped: {Onset: 2, Clear: 3},
+			// A membership change is an event, proven by the new conf id.
+			IDGaleraClusterShrunk: {Onset: 1, Clear: 3},
 			// A backup's lock pile-up is a state pile-up (PTS 5 x 1 s, LOCK-03).
 			IDGlobalReadLockPileup: {Onset: 5, Clear: 5},
 			// The wait's own age, and the growth over minutes, already prove
@@ -468,8 +477,10 @@ func DefaultConfig() Config {
 
 		ConnectionsWarn: 80,
 
-		ReplicaLagWarn: 30 * time.Second,
-		ReplicaLagCrit: 300 * time.Second,
+		GaleraFCPausedWarn: 0.1,
+		GaleraFCPausedCrit: 0.5,
+		ReplicaLagWarn:     30 * time.Second,
+		ReplicaLagCrit:     300 * time.Second,
 
 		RestartedRecent: 300 * time.Second,
 
