@@ -266,6 +266,90 @@ type Config struct {
 	UnresponsiveAfter time.Duration
 
 	DigestConfig
+
+	// Thresholds of the backup, commit, purge, latch and tuning rules (issue 22).
+
+	// GlobalReadLockWaitersWarn: threads queued behind a global read lock or
+	// backup lock ("Waiting for global read lock", "Waiting for backup lock",
+	// "Waiting for commit lock", "Waiting for table flush"). LOCK-03 gives no
+	// number: any waiter for the PTS persistence window (5 x 1 s) is the
+	// policy. Trap avoided: FLUSH TABLES WITH READ LOCK held for a moment by a
+	// backup with nothing queued behind it raises nothing, and a lone waiter
+	// for a second is gone before the window ends.
+	GlobalReadLockWaitersWarn int
+	// GlobalReadLockCritSeconds: the oldest queued write has waited this long
+	// (the server's own innodb_lock_wait_timeout default, 50 s, after which
+	// applications typically time out themselves; FTS-01's rationale). The
+	// server's lock_wait_timeout (1 year by default) never ends these waits.
+	GlobalReadLockCritSeconds float64
+
+	// CommitFsyncMinPerSec: write commits per second below which per-commit
+	// fsyncs are not judged (UNKNOWN; design). Trap avoided: a lightly loaded
+	// server with innodb_flush_log_at_trx_commit=1 fsyncs once per commit
+	// too, and nobody waits for it.
+	CommitFsyncMinPerSec float64
+	// CommitFsyncShareMin: fsyncs per commit at or above which group commit
+	// is not absorbing the fsyncs ("fsyncs per second close to commits per
+	// second", issue 22; measured on MariaDB 10.11: 1.1 fsyncs per commit
+	// with one client, 0.5 with 16; the fraction is a design choice).
+	CommitFsyncShareMin float64
+	// CommitFsyncBusyWarn: % of each second the redo device spends on cache
+	// flushes (fsyncs/s x ms per flush, from /proc/diskstats) at which commits
+	// are bound by it: a warning. Below it the pattern is an info (UNKNOWN;
+	// design). Trap avoided: on a disk whose write cache makes a flush cost
+	// 0.05 ms, 2,500 fsyncs/s cost an eighth of a second per second and the
+	// pattern is worth knowing, not an alarm.
+	CommitFsyncBusyWarn float64
+
+	// PurgeLagWarn / PurgeLagCrit: History list length (TRX-02: APA
+	// MysqlInnodbHistory_lenTooLong > 50,000 for 2 m is a warning; MT's
+	// badprint > 100,000 is used as the higher tier, MT-derived). The length
+	// must also have grown at each of PurgeLagSteps steps of PurgeLagStep
+	// (APA's "for 2m", read minute over minute). Trap avoided: a big batch
+	// DELETE raises the length once, and purge then works it off: a length
+	// that stopped growing raises nothing.
+	PurgeLagWarn  int64
+	PurgeLagCrit  int64
+	PurgeLagStep  time.Duration
+	PurgeLagSteps int
+
+	// SemaphoreWaitWarnSeconds: a latch wait this long in the SEMAPHORES wait
+	// array is a warning. CONC-04 says any wait present; waits of 0–1 s are
+	// latches the sample happened to catch mid-spin (most of the 164 waits in
+	// one pt-mysql-summary sample), so a second is the floor (design).
+	// SemaphoreWaitCritSeconds: InnoDB's own long-wait limit
+	// (SYNC_ARRAY_TIMEOUT = 240 s, sync0arr.cc), after which it warns in the
+	// error log and, at innodb_fatal_semaphore_wait_threshold (600 s), aborts.
+	SemaphoreWaitWarnSeconds float64
+	SemaphoreWaitCritSeconds float64
+
+	// WaitFreeSightingsMin: Innodb_buffer_pool_wait_free rose in this many of
+	// the last SightingWindow intervals (BP-02: MT flags any increase; the
+	// waits come in bursts a few seconds apart, so one rise holds the finding
+	// for the window). Trap avoided: the cumulative counter (MT's own check)
+	// would fire forever after one old event; only rises count.
+	WaitFreeSightingsMin int
+
+	// QCYieldWindow: the query cache's hits, inserts and prunes are compared
+	// over this much history (QC-03: ">= 1 min window (design)"), and only
+	// once QCYieldMinSpan of it exists since the last restart or FLUSH
+	// STATUS. QCYieldMinLookups: hits+inserts in the window below which the
+	// ratio is noise (§1.4, UNKNOWN). The cache does not pay when inserts >=
+	// hits (incident 004: a low Qcache_hits to Qcache_inserts ratio).
+	// QCPrunesPerDayWarn: low-memory prunes per day (QC-04, MT > 98).
+	// Traps avoided: a cache that is off is never judged; a cache still
+	// filling after start-up has free memory and no prunes.
+	QCYieldWindow      time.Duration
+	QCYieldMinSpan     time.Duration
+	QCYieldMinLookups  float64
+	QCPrunesPerDayWarn float64
+
+	// BufferPoolRAMShare: % of the host's RAM the buffer pool should get on a
+	// server that runs nothing else (BP-03; incident 004: "70–80 % of the
+	// available memory"). buffer_pool_miss's advice names this share of
+	// MemTotal when the server is local and its pool is below it.
+	BufferPoolRAMShareLow  float64
+	BufferPoolRAMShareHigh float64
 }
 
 // Persistence is the onset/clear hysteresis of one rule, in frames.
@@ -298,6 +382,18 @@ func DefaultConfig() Config {
 			// The monitor's own view: say it at once.
 			IDServerUnresponsive: {Onset: 1, Clear: 1},
 			IDServerRestarted:    {Onset: 1, Clear: 1},
+			// A stopped thread does not flicker; the state is read, not sampled.
+			IDReplicationStopped: {Onset: 2, Clear: 3},
+			// A backup's lock pile-up is a state pile-up (PTS 5 x 1 s, LOCK-03).
+			IDGlobalReadLockPileup: {Onset: 5, Clear: 5},
+			// The wait's own age, and the growth over minutes, already prove
+			// the signal lasts; the InnoDB status is also shared by the ticks
+			// between two reads, so counting frames would count one sample.
+			IDSemaphoreWaits: {Onset: 1, Clear: 3},
+			IDPurgeLag:       {Onset: 1, Clear: 5},
+			// Counted over SightingWindow / QCYieldWindow already.
+			IDBufferPoolWaitFree:    {Onset: 1, Clear: 5},
+			IDQueryCacheInefficient: {Onset: 1, Clear: 5},
 		},
 		WarmupSeconds: 10,
 
@@ -378,6 +474,31 @@ func DefaultConfig() Config {
 		RestartedRecent: 300 * time.Second,
 
 		UnresponsiveAfter: time.Second,
+
+		GlobalReadLockWaitersWarn: 1,
+		GlobalReadLockCritSeconds: 50,
+
+		CommitFsyncMinPerSec: 100,
+		CommitFsyncShareMin:  0.5,
+		CommitFsyncBusyWarn:  50,
+
+		PurgeLagWarn:  50000,
+		PurgeLagCrit:  100000,
+		PurgeLagStep:  time.Minute,
+		PurgeLagSteps: 2,
+
+		SemaphoreWaitWarnSeconds: 1,
+		SemaphoreWaitCritSeconds: 240,
+
+		WaitFreeSightingsMin: 1,
+
+		QCYieldWindow:      time.Minute,
+		QCYieldMinSpan:     30 * time.Second,
+		QCYieldMinLookups:  60,
+		QCPrunesPerDayWarn: 98,
+
+		BufferPoolRAMShareLow:  70,
+		BufferPoolRAMShareHigh: 80,
 	}
 }
 

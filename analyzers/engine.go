@@ -187,5 +187,7 @@ func (t *track) observe(v verdict, at time.Time, p Persistence) *snapshot.Findin
 func (e *Engine) DetailFrames() int { return max(e.cfg.SightingWindow, 1) + 1 }
 
 // KeptStatus are the status counters rules read from older frames: Uptime,
-// to see a restart anywhere in the window (server_restarted).
-func (e *Engine) KeptStatus() []string { return []string{"Uptime", historyName} }
+// to see a restart anywhere in the window (server_restarted), and the
+// counters rules compare over minutes (spanCounters, including the history
+// list length).
+func (e *Engine) KeptStatus() []string { return append([]string{"Uptime"}, spanCounters...) }

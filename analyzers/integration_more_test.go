@@ -327,6 +327,7 @@ func TestIntegrationRowLockWaitsAndLongTransaction(t *testing.T) {
 		strings.Join(rl.Evidence, "\n"))
 	t.Logf("long_transaction after %.1f s", stood[IDLongTransaction].Seconds())
 	wantThreads(t, rl, waiter1, waiter2, holder)
+	wantRootBlocker(t, rl, holder, 2)
 	wantEvidence(t, rl, "2 transactions wait for row locks", "waiting trx", "probable blocker trx",
 		"update shop.acct set bal = bal + ? where id = ?", "Innodb_row_lock_waits")
 	wantThreads(t, lt, holder)

@@ -28,12 +28,19 @@ func watch(t *testing.T, srv *testdb.Server, d time.Duration, until func(*snapsh
 // watchWith is watch judged with thresholds cfg.
 func watchWith(t *testing.T, srv *testdb.Server, c Config, d time.Duration, until func(*snapshot.Frame) bool) []*snapshot.Frame {
 	t.Helper()
+	return watchLive(t, srv, c, d, nil, until)
+}
+
+// watchLive is watchWith with a host collector (nil for none).
+func watchLive(t *testing.T, srv *testdb.Server, c Config, d time.Duration, host collectors.Collector,
+	until func(*snapshot.Frame) bool) []*snapshot.Frame {
+	t.Helper()
 	opts := connopt.Options{Socket: srv.Socket, User: "root", PasswordSet: true}
 	cfg, err := opts.Config()
 	if err != nil {
 		t.Fatal(err)
 	}
-	live, err := collectors.NewLive(collectors.LiveOptions{Config: cfg, Interval: time.Second})
+	live, err := collectors.NewLive(collectors.LiveOptions{Config: cfg, Interval: time.Second, Host: host})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -122,7 +122,9 @@ func TestIntegrationLockTreeHotRow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts MariaDB")
 	}
-	srv := testdb.Start(t, "--innodb-lock-wait-timeout=300")
+	// performance_schema's current statement keeps the holder's last one.
+	srv := testdb.Start(t, "--innodb-lock-wait-timeout=300", "--performance-schema=ON",
+		"--performance-schema-consumer-events-statements-current=ON")
 	accounts(t, srv)
 	db := srv.DB(t)
 	w := newWorkload(t)
@@ -137,7 +139,8 @@ func TestIntegrationLockTreeHotRow(t *testing.T) {
 	}, 10)
 	tr := wantRoot(t, frames, holder, 10)
 	r := tr.Roots[0]
-	if len(r.Children) != 10 || !strings.HasPrefix(r.Statement(), "idle in transaction for ") {
+	if len(r.Children) != 10 || !strings.HasPrefix(r.Statement(), "idle in transaction for ") ||
+		!strings.HasSuffix(r.Statement(), ", last: UPDATE shop.acct SET bal = bal - 1 WHERE id = 1") {
 		t.Errorf("children %d, statement %q", len(r.Children), r.Statement())
 	}
 	if r.Children[0].Wait.Object != "shop.acct PRIMARY" || r.Children[0].Wait.Inferred {

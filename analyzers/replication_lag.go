@@ -2,89 +2,123 @@ package analyzers
 
 import (
 	"fmt"
-	"strconv"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// A replica behind its source (REPL-01: warn > 30 s APA/MX, critical > 300 s
-// PMM-A). SQL_Delay is subtracted: a delayed replica is late on purpose. A
-// stopped replication thread is critical (REPL-02); Seconds_Behind is NULL then.
+// A replication channel behind its source (REPL-01: warn > 30 s APA/MX,
+// critical > 300 s PMM-A), judged per channel: on a replica of several
+// sources one lagging channel must be named, not averaged away. SQL_Delay is
+// subtracted: a delayed replica is late on purpose. A stopped thread is
+// replication_stopped's (Seconds_Behind is NULL then).
 func checkReplicationLag(w *window, c *Config) verdict {
-	if r := w.unavailable(snapshot.CollectorReplica); r != "" {
-		return notApplicable(r)
+	chans, v := channelsOf(w)
+	if v != nil {
+		return *v
 	}
-	rep := w.snap.Replica
-	if rep == nil {
-		if w.failedThisTick(snapshot.CollectorReplica) {
-			return quiet()
+	var late []lateChannel
+	for _, ch := range chans {
+		if lag, ok := ch.Lag(); ok && time.Duration(lag)*time.Second > c.ReplicaLagWarn {
+			late = append(late, lateChannel{ch, lag})
 		}
-		return notApplicable("not a replica")
 	}
-	if stopped := stoppedThreads(rep); stopped != "" {
-		ev := appendNonEmpty([]string{stopped}, field(rep, "Last_SQL_Error", "Last_IO_Error"))
-		return raise(snapshot.Critical, "replication stopped: "+stopped, ev, replicationAdvice, nil)
-	}
-	lag, ok := replicaLag(rep)
-	if !ok || lag <= c.ReplicaLagWarn {
+	if len(late) == 0 {
 		return quiet()
 	}
+	slices.SortStableFunc(late, func(a, b lateChannel) int { return int(b.lag - a.lag) })
+	worst := late[0]
 	sev := snapshot.Warning
-	if lag > c.ReplicaLagCrit {
+	if time.Duration(worst.lag)*time.Second > c.ReplicaLagCrit {
 		sev = snapshot.Critical
 	}
-	ev := []string{fmt.Sprintf("Seconds_Behind %s (after SQL_Delay)", fmtDuration(lag))}
-	ev = appendNonEmpty(ev, field(rep, "Master_Host", "Source_Host"), field(rep, "Slave_SQL_Running_State",
-		"Replica_SQL_Running_State"))
-	return raise(sev, fmt.Sprintf("replica %s behind its source", fmtDuration(lag)), ev, replicationAdvice, nil)
-}
-
-const replicationAdvice = "Look at what the SQL thread applies (processlist of system user, big transactions, " +
-	"tables without a primary key make row events scan); for stopped threads read Last_*_Error before " +
-	"restarting them."
-
-// replicaLag is Seconds_Behind_Master/Source minus SQL_Delay.
-func replicaLag(rep map[string]string) (time.Duration, bool) {
-	raw := first(rep, "Seconds_Behind_Master", "Seconds_Behind_Source")
-	secs, err := strconv.ParseFloat(raw, 64)
-	if err != nil {
-		return 0, false
-	}
-	if d, err := strconv.ParseFloat(first(rep, "SQL_Delay"), 64); err == nil {
-		secs -= d
-	}
-	return time.Duration(max(secs, 0) * float64(time.Second)), true
-}
-
-// stoppedThreads names replication threads that do not run, or "".
-func stoppedThreads(rep map[string]string) string {
-	var out []string
-	for _, pair := range [][2]string{{"Slave_IO_Running", "Replica_IO_Running"}, {"Slave_SQL_Running", "Replica_SQL_Running"}} {
-		v := first(rep, pair[0], pair[1])
-		if v != "" && !strings.EqualFold(v, "Yes") && !strings.EqualFold(v, "Connecting") {
-			out = append(out, fmt.Sprintf("%s=%s", strings.TrimPrefix(pair[1], "Replica_"), v))
+	appliers := applierThreads(w.snap.Processlist)
+	var ev []string
+	var threads []int64
+	for _, l := range late {
+		ev = append(ev, l.line(w))
+		if p, ok := applyingThread(appliers, l.ch, len(chans)); ok {
+			ev = append(ev, fmt.Sprintf("  its SQL thread %d (%s) applies: %s", p.ID, p.State, clip(oneLine(p.Info), maxSQLChars)))
+			threads = append(threads, p.ID)
+		} else if l.ch.SQLState != "" {
+			ev = append(ev, "  its SQL thread: "+l.ch.SQLState)
 		}
 	}
-	return strings.Join(out, ", ")
+	title := fmt.Sprintf("%s %s behind its source, %s", worst.ch.Label(), fmtDuration(worst.dur()), worst.trend(w))
+	if len(late) > 1 {
+		title += fmt.Sprintf(" (%d channels behind)", len(late))
+	}
+	return raise(sev, title, ev, replicationLagAdvice, threads)
 }
 
-func first(m map[string]string, keys ...string) string {
-	for _, k := range keys {
-		if v, ok := m[k]; ok {
-			return strings.TrimSpace(v)
-		}
-	}
-	return ""
+const replicationLagAdvice = "Look at what the SQL thread applies: big transactions, tables without a primary key " +
+	"(row events then scan the table), a lock held on the replica, or too few parallel workers."
+
+type lateChannel struct {
+	ch  snapshot.Channel
+	lag int64
 }
 
-// field is "Name: value" for the first key present with a value, or "".
-func field(m map[string]string, keys ...string) string {
-	for _, k := range keys {
-		if v := strings.TrimSpace(m[k]); v != "" {
-			return k + ": " + v
+func (l lateChannel) dur() time.Duration { return time.Duration(l.lag) * time.Second }
+
+func (l lateChannel) line(w *window) string {
+	s := fmt.Sprintf("%s%s: %s behind", l.ch.Label(), sourceOf(l.ch), fmtDuration(l.dur()))
+	if l.ch.Delay > 0 {
+		s += fmt.Sprintf(" beyond its SQL_Delay of %d s", l.ch.Delay)
+	}
+	s += ", " + l.trend(w)
+	if l.ch.GTIDApplied != "" {
+		s += "; applied " + l.ch.GTIDApplied
+		if l.ch.GTIDFetched != "" && l.ch.GTIDFetched != l.ch.GTIDApplied {
+			s += ", fetched " + l.ch.GTIDFetched
 		}
 	}
-	return ""
+	return s
 }
+
+// trendWindow is how far back the lag is compared, to tell a replica
+// falling further behind from one catching up.
+const trendWindow = 30 * time.Second
+
+// trend compares the lag with the same channel's about trendWindow ago.
+func (l lateChannel) trend(w *window) string {
+	then, at, ok := earlierLag(w, l.ch.Name)
+	if !ok {
+		return "trend not known yet"
+	}
+	secs := w.snap.Time.Sub(at).Seconds()
+	d := float64(l.lag-then) / secs
+	switch {
+	case d > 0.2:
+		return fmt.Sprintf("growing (+%d s in %.0f s)", l.lag-then, secs)
+	case d < -0.2:
+		return fmt.Sprintf("catching up (%d s in %.0f s)", l.lag-then, secs)
+	}
+	return fmt.Sprintf("steady over %.0f s", secs)
+}
+
+// earlierLag is the channel's lag in the oldest frame within trendWindow
+// that knows it (at least 3 s before now).
+func earlierLag(w *window, name string) (int64, time.Time, bool) {
+	now := w.snap.Time
+	for _, f := range w.frames {
+		s := f.Snapshot
+		age := now.Sub(s.Time)
+		if age > trendWindow || age < 3*time.Second {
+			continue
+		}
+		for _, ch := range s.Channels() {
+			if ch.Name == name {
+				if lag, ok := ch.Lag(); ok {
+					return lag, s.Time, true
+				}
+			}
+		}
+	}
+	return 0, time.Time{}, false
+}
+
+// oneLine folds a statement's line breaks so evidence stays one line a row.
+func oneLine(q string) string { return strings.Join(strings.Fields(q), " ") }

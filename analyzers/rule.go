@@ -25,7 +25,15 @@ const (
 	IDReplicationLag       = "replication_lag"
 	IDServerUnresponsive   = "server_unresponsive"
 	IDServerRestarted      = "server_restarted"
+	IDReplicationStopped   = "replication_stopped"
 	IDDeadlock             = "deadlock"
+
+	IDGlobalReadLockPileup  = "global_read_lock_pileup"
+	IDCommitFsyncBound      = "commit_fsync_bound"
+	IDPurgeLag              = "purge_lag"
+	IDSemaphoreWaits        = "semaphore_waits"
+	IDBufferPoolWaitFree    = "buffer_pool_wait_free"
+	IDQueryCacheInefficient = "query_cache_inefficient"
 )
 
 // rule is one named check. check is a pure function of the window and config.
@@ -75,6 +83,13 @@ func allRules() []rule {
 		{IDMetadataLockPileup, checkMetadataLockPileup},
 		{IDThreadsRunningHigh, checkThreadsRunningHigh},
 		{IDConnectionsNearMax, checkConnectionsNearMax},
+		{IDReplicationStopped, checkReplicationStopped},
 		{IDReplicationLag, checkReplicationLag},
+		{IDGlobalReadLockPileup, checkGlobalReadLockPileup},
+		{IDCommitFsyncBound, checkCommitFsyncBound},
+		{IDPurgeLag, checkPurgeLag},
+		{IDSemaphoreWaits, checkSemaphoreWaits},
+		{IDBufferPoolWaitFree, checkBufferPoolWaitFree},
+		{IDQueryCacheInefficient, checkQueryCacheInefficient},
 	}
 }

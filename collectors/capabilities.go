@@ -108,11 +108,18 @@ func grantsProcess(line string) bool {
 	return strings.Contains(up, "ALL PRIVILEGES") || strings.Contains(up, "PROCESS")
 }
 
-// probeReplica finds which spelling of SHOW REPLICA STATUS the server takes
-// and whether the user may run it.
+// replicaStatements are tried in order: MariaDB's statements that list every
+// named connection first (SHOW REPLICA STATUS there shows only the default
+// one), then the spellings MySQL takes, where every channel has its row.
+var replicaStatements = []string{
+	"SHOW ALL REPLICAS STATUS", "SHOW ALL SLAVES STATUS", "SHOW REPLICA STATUS", "SHOW SLAVE STATUS",
+}
+
+// probeReplica finds which spelling of the replica status statement the
+// server takes and whether the user may run it.
 func (c *Capabilities) probeReplica(ctx context.Context, q queryer, _ int64) error {
 	c.ReplicaStatement, c.ReplicaUnavailable = "", ""
-	for _, stmt := range []string{"SHOW REPLICA STATUS", "SHOW SLAVE STATUS"} {
+	for _, stmt := range replicaStatements {
 		_, err := queryTable(ctx, q, stmt)
 		if err := transportError(err); err != nil {
 			return err

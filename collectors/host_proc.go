@@ -81,7 +81,9 @@ func parseDiskstats(data []byte, dst []snapshot.DiskCounters, name func([]byte) 
 		if len(dev) == 0 || bytes.HasPrefix(dev, []byte("loop")) || bytes.HasPrefix(dev, []byte("ram")) {
 			continue
 		}
-		var f [11]uint64
+		// Fields 12–17 (kernel 5.5+) end with flushes completed and the
+		// time spent flushing: what an fsync costs the device.
+		var f [17]uint64
 		for i := range f {
 			var b []byte
 			b, rest = nextField(rest)
@@ -90,6 +92,7 @@ func parseDiskstats(data []byte, dst []snapshot.DiskCounters, name func([]byte) 
 		dst = append(dst, snapshot.DiskCounters{
 			Name: name(dev), Reads: f[0], ReadBytes: f[2] * sectorBytes, ReadTimeMS: f[3],
 			Writes: f[4], WriteBytes: f[6] * sectorBytes, WriteMS: f[7], IOTimeMS: f[9], WeightedIOMS: f[10],
+			Flushes: f[15], FlushMS: f[16],
 		})
 	}
 	return dropListedPartitions(dst)

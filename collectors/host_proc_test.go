@@ -53,9 +53,10 @@ func TestParseDiskstatsMachine(t *testing.T) {
 	if len(disks) != 2 || disks[0].Name != "vda" || disks[1].Name != "zram0" {
 		t.Fatalf("disks = %+v", disks)
 	}
-	// 254 0 vda 80358 15957 3545930 32010 96201 84839 11052008 92146 0 95256 218023 ...
+	// 254 0 vda 80358 15957 3545930 32010 96201 84839 11052008 92146 0 95256 218023 … 15140 7209
 	want := snapshot.DiskCounters{Name: "vda", Reads: 80358, ReadBytes: 3545930 * 512, ReadTimeMS: 32010,
-		Writes: 96201, WriteBytes: 11052008 * 512, WriteMS: 92146, IOTimeMS: 95256, WeightedIOMS: 218023}
+		Writes: 96201, WriteBytes: 11052008 * 512, WriteMS: 92146, IOTimeMS: 95256, WeightedIOMS: 218023,
+		Flushes: 15140, FlushMS: 7209}
 	if disks[0] != want {
 		t.Errorf("vda = %+v\nwant %+v", disks[0], want)
 	}

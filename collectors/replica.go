@@ -2,16 +2,19 @@ package collectors
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// Replica reads SHOW REPLICA STATUS (or SHOW SLAVE STATUS on older servers);
-// Snapshot.Replica stays nil when the server is not a replica.
+// Replica reads the status of every replication channel: MariaDB's SHOW ALL
+// REPLICAS STATUS (named connections), or MySQL's SHOW REPLICA STATUS,
+// which prints one row per channel. Snapshot.ReplicaChannels stays nil when
+// the server is not a replica.
 type Replica struct {
 	link *serverLink
-	last map[string]string
+	last []map[string]string
 	// idleEvery is the period while the server reports no replication.
 	idleEvery time.Duration
 }
@@ -40,14 +43,29 @@ func (c *Replica) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		setUnavailable(s, snapshot.CollectorReplica, sess.Caps.ReplicaUnavailable)
 		return nil
 	}
-	m, err := firstRow(ctx, sess.conn, sess.Caps.ReplicaStatement)
+	rows, err := rowMaps(ctx, sess.conn, sess.Caps.ReplicaStatement)
 	if err != nil {
 		return err
 	}
-	s.Replica, c.last = m, m
+	s.ReplicaChannels, c.last = rows, rows
 	return nil
 }
 
 func (c *Replica) carry(_, cur *snapshot.Snapshot) {
-	cur.Replica = c.last
+	cur.ReplicaChannels = c.last
+}
+
+// rowMaps returns every row as column -> value (NULL as ""), nil when there
+// is none. Column names keep the server's spelling.
+func rowMaps(ctx context.Context, q queryer, stmt string) ([]map[string]string, error) {
+	var cols []string
+	var out []map[string]string
+	err := eachRow(ctx, q, stmt, func(c []string) { cols = c }, func(raw []sql.RawBytes) {
+		m := make(map[string]string, len(cols))
+		for i, c := range cols {
+			m[c] = string(raw[i])
+		}
+		out = append(out, m)
+	})
+	return out, err
 }

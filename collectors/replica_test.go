@@ -21,8 +21,11 @@ func TestLiveReplicaStatus(t *testing.T) {
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		s := next(t, l)
-		r := s.Replica
-		if r == nil || r["Slave_SQL_Running"] != "Yes" || r["Slave_IO_Running"] != "Yes" {
+		if len(s.ReplicaChannels) != 1 {
+			continue
+		}
+		r := s.ReplicaChannels[0]
+		if r["Slave_SQL_Running"] != "Yes" || r["Slave_IO_Running"] != "Yes" {
 			continue
 		}
 		if r["Master_Port"] != fmt.Sprint(primary.Port) || r["Seconds_Behind_Master"] == "" {
@@ -31,7 +34,7 @@ func TestLiveReplicaStatus(t *testing.T) {
 		if st := s.Collectors[snapshot.CollectorReplica]; st.Stale || st.Unavailable != "" {
 			t.Errorf("state %+v", st)
 		}
-		if l.Capabilities().ReplicaStatement != "SHOW REPLICA STATUS" {
+		if l.Capabilities().ReplicaStatement != "SHOW ALL REPLICAS STATUS" {
 			t.Errorf("statement %q", l.Capabilities().ReplicaStatement)
 		}
 		return
@@ -50,7 +53,7 @@ func TestReplicaPeriodWhileNoReplication(t *testing.T) {
 	if !e.due(t0.Add(30*time.Second), time.Second) {
 		t.Error("not asked again after 30 s: replication being set up would go unseen")
 	}
-	r.last = map[string]string{"Slave_IO_Running": "Yes"}
+	r.last = []map[string]string{{"Slave_IO_Running": "Yes"}}
 	if !e.due(t0.Add(time.Second), time.Second) {
 		t.Error("a replica's status is not read every tick")
 	}

@@ -40,7 +40,7 @@ type Capabilities struct {
 	Process bool
 	// InnoDB is whether SHOW ENGINE INNODB STATUS works.
 	InnoDB bool
-	// ReplicaStatement is SHOW REPLICA STATUS or SHOW SLAVE STATUS; empty with
+	// ReplicaStatement is one of replicaStatements; empty with
 	// ReplicaUnavailable saying why.
 	ReplicaStatement   string
 	ReplicaUnavailable string

@@ -41,14 +41,27 @@ func redacted(s *snapshot.Snapshot) *snapshot.Snapshot {
 	c.Statements = redactedStatements(s.Statements)
 	c.Locks = redactedLocks(s.Locks)
 	if s.Replica != nil {
-		c.Replica = maps.Clone(s.Replica)
-		for _, k := range replicaQueryKeys {
-			if v, ok := c.Replica[k]; ok {
-				c.Replica[k] = snapshot.Redact(v)
-			}
+		c.Replica = redactedReplica(s.Replica)
+	}
+	if len(s.ReplicaChannels) > 0 {
+		c.ReplicaChannels = make([]map[string]string, len(s.ReplicaChannels))
+		for i, r := range s.ReplicaChannels {
+			c.ReplicaChannels[i] = redactedReplica(r)
 		}
 	}
 	return &c
+}
+
+// redactedReplica is a copy of one replica status row with the literals of
+// the statements its errors quote replaced.
+func redactedReplica(r map[string]string) map[string]string {
+	c := maps.Clone(r)
+	for _, k := range replicaQueryKeys {
+		if v, ok := c[k]; ok {
+			c[k] = snapshot.Redact(v)
+		}
+	}
+	return c
 }
 
 func redactedInnoDB(in *snapshot.InnoDBStatus) *snapshot.InnoDBStatus {
@@ -84,6 +97,12 @@ func queryTexts(s *snapshot.Snapshot) []string {
 	}
 	for _, e := range s.Explains {
 		add(e.Statement)
+	}
+	// Replication errors quote the failed statement and the duplicate value.
+	for _, c := range s.Channels() {
+		for _, k := range replicaQueryKeys {
+			add(c.Raw[k])
+		}
 	}
 	lockQueryTexts(s.Locks, add)
 	out := make([]string, 0, len(seen))

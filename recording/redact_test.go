@@ -91,9 +91,11 @@ func TestRedactedCoversEveryQueryField(t *testing.T) {
 			Transactions: snapshot.InnoDBTransactions{Trx: []snapshot.InnoDBTrx{{Query: "SELECT 't1'"}}}},
 		Explains: map[string]*snapshot.Explain{"f": {Statement: "SELECT 'e1'", Error: "near 'e2'"}},
 		Replica:  map[string]string{"Last_SQL_Error": "Query: 'INSERT INTO t VALUES (\"s1\")'", "Master_Host": "m1"},
+		ReplicaChannels: []map[string]string{{"Connection_name": "b",
+			"Last_SQL_Error": "Duplicate entry 'c1' for key 'PRIMARY'"}},
 	}
 	out, _ := json.Marshal(redacted(s))
-	for _, lit := range []string{"p1", "r1", "d1", "t1", "e1", "e2", "s1"} {
+	for _, lit := range []string{"p1", "r1", "d1", "t1", "e1", "e2", "s1", "c1"} {
 		if bytes.Contains(out, []byte(lit)) {
 			t.Errorf("%s survived: %s", lit, out)
 		}

@@ -18,6 +18,10 @@ var gaugePrefixes = []string{
 	"Innodb_have_", "Innodb_available_undo_logs", "Innodb_encryption_",
 	"Acl_", "Global_connection_memory",
 	"Last_query_cost",
+	// Galera's are lower case; some are counters (wsrep_flow_control_sent) but
+	// the queues and state are gauges, and one of those going down must not
+	// read as FLUSH STATUS.
+	"wsrep_",
 }
 
 // isCounter reports whether a status value only ever grows until restart or

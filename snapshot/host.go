@@ -73,6 +73,10 @@ type DiskCounters struct {
 	// time-weighted queue (avgqu-sz).
 	IOTimeMS     uint64 `json:"io_ms"`
 	WeightedIOMS uint64 `json:"weighted_io_ms"`
+	// Flushes and FlushMS are cache flushes completed and the time they took
+	// (kernel 5.5+; zero on older kernels): an fsync's cost at the device.
+	Flushes uint64 `json:"flushes,omitempty"`
+	FlushMS uint64 `json:"flush_ms,omitempty"`
 }
 
 // NetCounters are cumulative counters for one network interface.

@@ -131,11 +131,17 @@ type InnoDBTrx struct {
 	LockWait        bool   `json:"lock_wait,omitempty"`
 	LockWaitSeconds int64  `json:"lock_wait_seconds,omitempty"`
 	ThreadID        int64  `json:"thread_id,omitempty"`
-	RowLocks        int64  `json:"row_locks,omitempty"`
-	UndoEntries     int64  `json:"undo_entries,omitempty"`
-	TablesInUse     int64  `json:"tables_in_use,omitempty"`
-	TablesLocked    int64  `json:"tables_locked,omitempty"`
-	Query           string `json:"query,omitempty"`
+	// OSThread is "OS thread handle N" in decimal, as the SEMAPHORES wait
+	// array names threads (older servers print it in hex).
+	OSThread string `json:"os_thread,omitempty"`
+	// ReadViewSees is N of "Trx read view will not see trx with id >= M,
+	// sees < N": this transaction holds purge back to N; 0 without a view.
+	ReadViewSees int64  `json:"read_view_sees,omitempty"`
+	RowLocks     int64  `json:"row_locks,omitempty"`
+	UndoEntries  int64  `json:"undo_entries,omitempty"`
+	TablesInUse  int64  `json:"tables_in_use,omitempty"`
+	TablesLocked int64  `json:"tables_locked,omitempty"`
+	Query        string `json:"query,omitempty"`
 }
 
 // InnoDBSemaphores is the SEMAPHORES section.
@@ -145,6 +151,8 @@ type InnoDBSemaphores struct {
 	Waits int `json:"waits"`
 	// LongestWaitSeconds is the largest "for N seconds the semaphore".
 	LongestWaitSeconds float64 `json:"longest_wait_seconds"`
+	// WaitList is the wait entries as printed (the first maxSemaphoreWaits).
+	WaitList []InnoDBSemaphoreWait `json:"wait_list,omitempty"`
 	// Cumulative spin/OS-wait counters, where printed (older servers).
 	OSWaits          int64 `json:"os_waits,omitempty"`
 	SpinWaits        int64 `json:"spin_waits,omitempty"`

@@ -53,9 +53,9 @@ func TestParseInnoDBStatusLockWaitEntries(t *testing.T) {
 		t.Fatalf("Trx = %d entries, want 2", len(trx))
 	}
 	want := []InnoDBTrx{
-		{ID: "24", ActiveSeconds: 7, State: "ACTIVE", LockWait: true, LockWaitSeconds: 7, ThreadID: 6,
+		{ID: "24", ActiveSeconds: 7, State: "ACTIVE", LockWait: true, LockWaitSeconds: 7, ThreadID: 6, OSThread: "139710925551296",
 			RowLocks: 1, TablesInUse: 1, TablesLocked: 1, Query: "update t.a set v=11 where id=1"},
-		{ID: "23", ActiveSeconds: 8, State: "ACTIVE", ThreadID: 5, RowLocks: 1, UndoEntries: 1,
+		{ID: "23", ActiveSeconds: 8, State: "ACTIVE", ThreadID: 5, OSThread: "139710925858496", RowLocks: 1, UndoEntries: 1,
 			Query: "select sleep(20)"},
 	}
 	for i := range want {

@@ -7,20 +7,35 @@ import "strings"
 // wait counters of mutexes and every rw-lock kind are summed.
 func (m *InnoDBSemaphores) parse(body string) {
 	m.Present = true
+	var cur *InnoDBSemaphoreWait // the wait entry whose detail lines follow
 	for line := range lines(body) {
 		switch {
 		case strings.HasPrefix(line, "OS WAIT ARRAY INFO:"):
 			setInt(&m.ReservationCount, line, "reservation count ")
 			setInt(&m.SignalCount, line, "signal count ")
+			cur = nil
 		case strings.HasPrefix(line, "--Thread ") && strings.Contains(line, " has waited at "):
 			m.Waits++
-			if v, ok := floatBefore(line, " seconds the semaphore"); ok && v > m.LongestWaitSeconds {
-				m.LongestWaitSeconds = v
-			}
+			cur = m.addWait(line)
 		case strings.HasPrefix(line, "Mutex spin waits "), strings.HasPrefix(line, "RW-"):
 			m.addSpinCounters(line)
+			cur = nil
+		case cur != nil:
+			cur.detail(line)
 		}
 	}
+}
+
+// addWait records one "--Thread … has waited at" line and returns the entry
+// its detail lines fill, nil once WaitList is full.
+func (m *InnoDBSemaphores) addWait(line string) *InnoDBSemaphoreWait {
+	w := parseSemaphoreWait(line)
+	m.LongestWaitSeconds = max(m.LongestWaitSeconds, w.Seconds)
+	if len(m.WaitList) == maxSemaphoreWaits {
+		return nil
+	}
+	m.WaitList = append(m.WaitList, w)
+	return &m.WaitList[len(m.WaitList)-1]
 }
 
 // addSpinCounters reads "Mutex spin waits N, rounds N, OS waits N",

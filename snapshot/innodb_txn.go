@@ -1,6 +1,9 @@
 package snapshot
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 const (
 	// maxTrxListed caps InnoDBTransactions.Trx; counts cover every entry.
@@ -99,12 +102,38 @@ func (trx *InnoDBTrx) parseDetail(line string) (queryFollows bool) {
 		setInt(&trx.UndoEntries, line, "undo log entries ")
 	case strings.HasPrefix(line, "MySQL thread id "), strings.HasPrefix(line, "MariaDB thread id "):
 		setInt(&trx.ThreadID, line, "thread id ")
+		trx.OSThread = osThreadHandle(line)
 		return true
+	case strings.HasPrefix(line, "Trx read view will not see trx with id >= "):
+		if _, sees, ok := strings.Cut(line, "sees < "); ok {
+			trx.ReadViewSees, _ = parseTrxID(sees)
+		}
 	case strings.HasPrefix(line, "------- TRX HAS BEEN WAITING "):
 		trx.LockWait = true
 		trx.LockWaitSeconds = lockWaitSeconds(line)
 	}
 	return false
+}
+
+// osThreadHandle reads "OS thread handle 140256328988416" or "... handle
+// 0x7f3ad0ef2700" and returns it in decimal, or "".
+func osThreadHandle(line string) string {
+	_, rest, ok := strings.Cut(line, "OS thread handle ")
+	if !ok {
+		return ""
+	}
+	h, _, _ := strings.Cut(rest, ",")
+	h = strings.TrimSpace(h)
+	if hex, ok := strings.CutPrefix(h, "0x"); ok {
+		if v, err := strconv.ParseUint(hex, 16, 64); err == nil {
+			return strconv.FormatUint(v, 10)
+		}
+		return ""
+	}
+	if _, err := strconv.ParseUint(h, 10, 64); err != nil {
+		return ""
+	}
+	return h
 }
 
 // lockWaitSeconds reads "TRX HAS BEEN WAITING 7 SEC FOR THIS LOCK" (MySQL)

@@ -18,9 +18,14 @@ type Snapshot struct {
 	Variables        map[string]string `json:"variables,omitempty"`
 	VariablesChanged bool              `json:"variables_changed,omitempty"`
 	InnoDB           *InnoDBStatus     `json:"innodb,omitempty"`
-	// Replica is SHOW REPLICA/SLAVE STATUS (first channel); nil when not a replica.
+	// Replica is SHOW REPLICA/SLAVE STATUS of one channel, as recordings made
+	// before channels were read, and captures, hold it; nil otherwise.
 	Replica map[string]string `json:"replica,omitempty"`
-	Host    *Host             `json:"host,omitempty"`
+	// ReplicaChannels is every replication channel's status row (SHOW ALL
+	// REPLICAS STATUS, or SHOW REPLICA STATUS that lists each MySQL channel);
+	// nil when not a replica. Read them through Channels.
+	ReplicaChannels []map[string]string `json:"replica_channels,omitempty"`
+	Host            *Host               `json:"host,omitempty"`
 	// Threads is mysqld's threads as /proc counts them; nil when the server
 	// is not on this machine or the source has none (imported captures).
 	Threads *Threads `json:"threads,omitempty"`

@@ -35,10 +35,13 @@ type Dashboard struct {
 	recOn bool
 
 	focusFindings bool
-	modal         *modal
-	status        string
-	statusAt      time.Time
-	quitting      bool
+	// view is the key of the pane view shown in the processlist's place
+	// (replication, Galera), or "" for the processlist.
+	view     string
+	modal    *modal
+	status   string
+	statusAt time.Time
+	quitting bool
 	// tells carries lines from Tell to the UI goroutine.
 	tells chan string
 }
@@ -140,7 +143,7 @@ func (d *Dashboard) handleKey(ev *tcell.EventKey) {
 		}
 		return
 	}
-	if v := d.openView(); v != nil && v.keys(ev) {
+	if v := d.openView(); v != nil && v.handle(ev) {
 		return
 	}
 	if b, ok := d.keys[keyName(ev)]; ok {

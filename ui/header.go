@@ -113,6 +113,8 @@ func figuresLine(f *snapshot.Frame, width int) string {
 		{"slow " + perSecond(rate(f, "Slow_queries")), 4},
 		{procsItem(s.Host), 6},
 		{cpuItem(f), 7},
+		{replicationItem(s), 8},
+		{galeraItem(f), 8},
 		{mysqldItem(f), 6},
 	}
 	return fit(items, width)

@@ -102,7 +102,11 @@ func (d *Dashboard) draw(screen tcell.Screen, x, y, w, h int) {
 		v.draw(screen, rect{x, top, w, bottom - top})
 	} else {
 		drawAt(screen, d.findings, g.findings)
-		drawAt(screen, d.procs, g.procs)
+		if v := d.activeView(); v != nil {
+			d.drawView(screen, v, g.procs)
+		} else {
+			drawAt(screen, d.procs, g.procs)
+		}
 		if g.showPanels {
 			d.drawPanels(screen, g.panels)
 		}

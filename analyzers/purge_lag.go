@@ -1,0 +1,193 @@
+package analyzers
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// Purge cannot keep up (TRX-02): the history list (undo of committed
+// transactions not yet purged) is long and grew at each of the last
+// PurgeLagSteps steps. Usually an old read view holds purge back: nothing
+// newer than the oldest open snapshot can be purged. The rule names it.
+
+func checkPurgeLag(w *window, c *Config) verdict {
+	now, ok := historyLength(w.snap)
+	if !ok {
+		if r := innodbNA(w); r != "" {
+			return notApplicable(r)
+		}
+		return quiet()
+	}
+	if now <= c.PurgeLagWarn {
+		return quiet()
+	}
+	points, ok := hllSteps(w, c)
+	if !ok || !growing(append(points, now)) {
+		return quiet()
+	}
+	holder, hp := purgeHolder(w)
+	// An old read view explains the growth at once. Without one, purge may
+	// just be working off a burst of commits (TRX-02 trap): only a list that
+	// was already long a whole span ago, and still grows, says it cannot keep up.
+	heldBack := holder != nil && time.Duration(holder.ActiveSeconds)*time.Second >= c.PurgeLagStep
+	if !heldBack && points[0] <= c.PurgeLagWarn {
+		return quiet()
+	}
+	sev := snapshot.Warning
+	if now > c.PurgeLagCrit {
+		sev = snapshot.Critical
+	}
+	title := fmt.Sprintf("purge lags: history list length %s, up %s in %s", fmtCount(now),
+		fmtCount(now-points[0]), (time.Duration(len(points)) * c.PurgeLagStep).Round(time.Second))
+	if holder != nil {
+		title += fmt.Sprintf("; oldest read view: %s, ACTIVE %d s", trxName(holder), holder.ActiveSeconds)
+	}
+	ev := []string{hllTrend(points, now, c.PurgeLagStep)}
+	ev = appendNonEmpty(ev, holderLine(holder, hp), readViews(w), purgeThreads(w))
+	var threads []int64
+	if holder != nil && holder.ThreadID > 0 {
+		threads = append(threads, holder.ThreadID)
+	}
+	return raise(sev, title, ev, purgeAdvice(holder), threads)
+}
+
+// hllSteps returns the length PurgeLagSteps, …, 1 steps ago, oldest first;
+// false when the window does not reach back that far since a restart.
+func hllSteps(w *window, c *Config) ([]int64, bool) {
+	out := make([]int64, 0, c.PurgeLagSteps)
+	for k := c.PurgeLagSteps; k >= 1; k-- {
+		f := w.frameAgo(time.Duration(k) * c.PurgeLagStep)
+		if f == nil {
+			return nil, false
+		}
+		v, ok := historyLength(f.Snapshot)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, v)
+	}
+	return out, len(out) > 0
+}
+
+// frameAgo is the newest frame at least d older than the current one, with
+// no restart between it and now, or nil.
+func (w *window) frameAgo(d time.Duration) *snapshot.Frame {
+	for i := len(w.frames) - 1; i >= 0; i-- {
+		f := w.frames[i]
+		if f == nil || f.Snapshot == nil {
+			return nil
+		}
+		if w.snap.Time.Sub(f.Snapshot.Time) >= d {
+			return f
+		}
+		// Delta leaves Status nil only on a restart (FLUSH STATUS keeps
+		// it): the history before it is another run's.
+		if f.Rates != nil && f.Rates.Reset && f.Rates.Status == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+func growing(vs []int64) bool {
+	for i := 1; i < len(vs); i++ {
+		if vs[i] <= vs[i-1] {
+			return false
+		}
+	}
+	return true
+}
+
+func hllTrend(points []int64, now int64, step time.Duration) string {
+	s := "history list length"
+	for i, v := range points {
+		s += fmt.Sprintf(" %s (%s ago) →", fmtCount(v), (time.Duration(len(points)-i) * step).Round(time.Second))
+	}
+	return s + " " + fmtCount(now) + " now"
+}
+
+// purgeHolder is the transaction whose read view is oldest (the smallest
+// "sees <" limit), else the oldest active transaction; and its connection.
+func purgeHolder(w *window) (*snapshot.InnoDBTrx, *snapshot.Process) {
+	in := w.snap.InnoDB
+	if in == nil {
+		return nil, nil
+	}
+	var best *snapshot.InnoDBTrx
+	for i := range in.Transactions.Trx {
+		t := &in.Transactions.Trx[i]
+		if t.ReadViewSees > 0 && (best == nil || t.ReadViewSees < best.ReadViewSees) {
+			best = t
+		}
+	}
+	if best == nil {
+		best = oldestActive(in.Transactions.Trx)
+	}
+	if best == nil {
+		return nil, nil
+	}
+	return best, w.processes().byID(best.ThreadID)
+}
+
+func holderLine(t *snapshot.InnoDBTrx, p *snapshot.Process) string {
+	if t == nil {
+		return "no open read view or transaction is listed: purge itself is not keeping up"
+	}
+	s := fmt.Sprintf("holding purge back: %s, ACTIVE %d s", trxName(t), t.ActiveSeconds)
+	if t.ReadViewSees > 0 {
+		s += fmt.Sprintf(", its read view sees only trx < %d", t.ReadViewSees)
+	}
+	switch {
+	case p != nil:
+		s += ", " + threadLine(p)
+	case t.ThreadID > 0:
+		s += fmt.Sprintf(", connection %d", t.ThreadID)
+	}
+	if p == nil && t.Query != "" {
+		s += ": " + statement(t.Query)
+	}
+	return s
+}
+
+func readViews(w *window) string {
+	in := w.snap.InnoDB
+	if in == nil || !in.Rows.Present {
+		return ""
+	}
+	return fmt.Sprintf("%d read views open inside InnoDB; %d active transactions listed", in.Rows.ReadViewsOpen,
+		in.Transactions.Active)
+}
+
+func purgeThreads(w *window) string {
+	v, ok := w.variable("innodb_purge_threads")
+	if !ok {
+		return ""
+	}
+	return "innodb_purge_threads=" + v
+}
+
+func purgeAdvice(t *snapshot.InnoDBTrx) string {
+	if t == nil {
+		return "Purge is not keeping up with the rate of changes: raise innodb_purge_threads (up to 32), " +
+			"and spread big batch DELETE/UPDATE jobs into smaller commits."
+	}
+	return fmt.Sprintf("Commit or roll back %s (KILL its connection if it was left open): every "+
+		"change committed since its snapshot waits for it, the undo grows and reads slow down. Reports and "+
+		"dumps that need a consistent snapshot belong on a replica.", trxName(t))
+}
+
+// trxName is "trx 5510281", or for a read-only transaction, which MariaDB
+// lists by its memory address until it writes, "the read-only trx of
+// connection 44".
+func trxName(t *snapshot.InnoDBTrx) string {
+	if strings.HasPrefix(t.ID, "0x") {
+		if t.ThreadID > 0 {
+			return fmt.Sprintf("the read-only trx of connection %d", t.ThreadID)
+		}
+		return "a read-only trx"
+	}
+	return "trx " + t.ID
+}
