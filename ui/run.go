@@ -21,8 +21,8 @@ func (d *Dashboard) Run(ctx context.Context, app *tview.Application, frames <-ch
 
 	done := make(chan struct{})
 	defer close(done)
-	go d.watch(ctx, done)
-	go d.pump(frames, done)
+	go watch(ctx, app, d.tells, d.say, done)
+	go pumpBatches(app, frames, done, d.Update)
 	err := app.Run()
 	if err != nil {
 		return fmt.Errorf("terminal lost: %w", err)
@@ -33,35 +33,38 @@ func (d *Dashboard) Run(ctx context.Context, app *tview.Application, frames <-ch
 // Tell puts line on the message line, e.g. the monitor's own health when the
 // command gets SIGUSR1. It is safe from any goroutine; a line told while
 // another waits to be shown is dropped.
-func (d *Dashboard) Tell(line string) {
+func (d *Dashboard) Tell(line string) { tell(d.tells, line) }
+
+func tell(tells chan<- string, line string) {
 	select {
-	case d.tells <- line:
+	case tells <- line:
 	default:
 	}
 }
 
-// watch stops app when ctx is done and shows told lines, until done closes.
-func (d *Dashboard) watch(ctx context.Context, done <-chan struct{}) {
+// watch stops app when ctx is done and has say show told lines on the UI
+// goroutine, until done closes.
+func watch(ctx context.Context, app *tview.Application, tells <-chan string, say func(string), done <-chan struct{}) {
 	for {
 		select {
 		case <-ctx.Done():
 			// Stop is safe from any goroutine; the UI state is left alone.
-			d.app.Stop()
+			app.Stop()
 			return
-		case line := <-d.tells:
-			d.app.QueueUpdateDraw(func() { d.say(line) })
+		case line := <-tells:
+			app.QueueUpdateDraw(func() { say(line) })
 		case <-done:
 			return
 		}
 	}
 }
 
-// pump hands frames to the UI goroutine. At most one redraw is queued at a
-// time, so a fast replay cannot flood tview's update queue.
-func (d *Dashboard) pump(frames <-chan *snapshot.Frame, done <-chan struct{}) {
+// pumpBatches hands items to apply on the UI goroutine. At most one redraw is
+// queued at a time, so a fast replay cannot flood tview's update queue.
+func pumpBatches[T any](app *tview.Application, items <-chan T, done <-chan struct{}, apply func(T)) {
 	var (
 		mu      sync.Mutex
-		pending []*snapshot.Frame
+		pending []T
 		queued  bool
 	)
 	drain := func() {
@@ -69,23 +72,23 @@ func (d *Dashboard) pump(frames <-chan *snapshot.Frame, done <-chan struct{}) {
 		batch := pending
 		pending, queued = nil, false
 		mu.Unlock()
-		for _, f := range batch {
-			d.Update(f)
+		for _, it := range batch {
+			apply(it)
 		}
 	}
 	for {
 		select {
-		case f, ok := <-frames:
+		case it, ok := <-items:
 			if !ok {
 				return
 			}
 			mu.Lock()
-			pending = append(pending, f)
+			pending = append(pending, it)
 			wake := !queued
 			queued = true
 			mu.Unlock()
 			if wake {
-				d.app.QueueUpdateDraw(drain)
+				app.QueueUpdateDraw(drain)
 			}
 		case <-done:
 			return

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 
 	"github.com/rivo/tview"
@@ -23,6 +24,12 @@ func runLive(args []string, stdout, stderr io.Writer) error {
 	readOnly := fs.Bool("read-only", false, "disable KILL entirely")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if lf.isFleet() {
+		if *recordTo != "" {
+			return fmt.Errorf("--record takes one server; for several use: mytop-go serve --record DIR")
+		}
+		return runFleetDashboard(lf, *readOnly, stderr)
 	}
 	live, err := lf.open(stderr)
 	if err != nil {

@@ -2,9 +2,13 @@ package importers
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
+
+	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 // Words for a file no reader takes: what it is, and that it holds nothing a
@@ -15,8 +19,42 @@ import (
 const nothingToSample = "no status counters, processlist, InnoDB status or host figures in it"
 
 // lostNewlinesWhy is the reason for a \G processlist flattened onto one line.
-const lostNewlinesWhy = "a \\G processlist whose line breaks were lost (all on one line): its rows and fields " +
-	"cannot be told apart; give the copy with its line breaks"
+const lostNewlinesWhy = "a \\G processlist whose line breaks were lost (all on one line), and they could not be " +
+	"put back from its padded column names: its rows and fields cannot be told apart; give the copy with its line breaks"
+
+// restoredNote is what the session learns when line breaks were put back.
+const restoredNote = ": a \\G processlist whose line breaks were lost: they were put back from its padded column " +
+	"names (a query text holding such a name and a colon would be cut there)"
+
+// errLostNewlines is a flattened processlist that could not be restored.
+var errLostNewlines = errors.New(lostNewlinesWhy)
+
+// eachProcesslistLine is in.eachLine, but a \G processlist flattened onto one
+// line gets its line breaks back first; restored says it did.
+func eachProcesslistLine(in *input, path string, fn func(int, string)) (restored bool, err error) {
+	head, err := readHead(path)
+	if err != nil {
+		return false, err
+	}
+	if !lostNewlines(head, headLines(head)) {
+		return false, in.eachLine(path, fn)
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return false, err
+	}
+	in.advance(int64(len(raw)))
+	text, ok := snapshot.RestoreVerticalLines(string(raw))
+	if !ok {
+		return false, errLostNewlines
+	}
+	n := 0
+	for line := range strings.Lines(text) {
+		n++
+		fn(n, strings.TrimRight(line, "\r\n"))
+	}
+	return true, nil
+}
 
 // summaryParts are pt-mysql-summary --save-samples files that hold no samples.
 var summaryParts = map[string]string{

@@ -1,6 +1,7 @@
 package importers
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -84,6 +85,10 @@ func importPile(r *run) ([]Session, error) {
 	var files []*pileFile
 	for _, f := range r.files {
 		pf, err := pr.read(f)
+		if errors.Is(err, errLostNewlines) {
+			r.skip(f.path, lostNewlinesWhy)
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -94,6 +99,10 @@ func importPile(r *run) ([]Session, error) {
 		default:
 			files = append(files, pf)
 		}
+	}
+	if len(files) == 0 && len(r.files) == 1 && len(r.skipped) > 0 {
+		_, why, _ := strings.Cut(r.skipped[len(r.skipped)-1], ": ")
+		return nil, fmt.Errorf("%s: %s", r.path, why)
 	}
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s: %s", r.path, noSamplesWhy(tl))

@@ -179,8 +179,11 @@ func (p *pileReader) readVariables(path string) error {
 // cut from a longer output).
 func (p *pileReader) readProcesslists(pf *pileFile) error {
 	pr := &pileProcs{pf: pf, problems: &p.sess.Problems, loc: p.run.opts.Location}
-	err := p.run.in.eachLine(pf.path, pr.line)
+	restored, err := eachProcesslistLine(p.run.in, pf.path, pr.line)
 	pr.endRow()
+	if restored {
+		p.sess.Notes = append(p.sess.Notes, filepath.Base(pf.path)+restoredNote)
+	}
 	return err
 }
 

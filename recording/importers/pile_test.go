@@ -131,8 +131,9 @@ func TestProcesslistLayouts(t *testing.T) {
 	}
 }
 
-// A \G processlist whose line breaks were lost is refused with the reason,
-// alone or inside a collection: never one empty frame.
+// A \G processlist whose line breaks were lost gets them back from its padded
+// column names, and says so; one that cannot is refused with the reason:
+// never one empty frame.
 func TestProcesslistLostNewlines(t *testing.T) {
 	row := "*************************** %d. row ***************************           Id: 689004         User: app" +
 		"         Host: h:48542           db: shop      Command: Sleep         Time: 9        State:          Info: NULL"
@@ -144,16 +145,29 @@ func TestProcesslistLostNewlines(t *testing.T) {
 		"2018_03_05_13_24_55-processlist.sample": text,
 		"2018_03_05_13_24_55-processlist":        "TS 1520256297.0 x\n*************************** 1. row ***************************\n  Id: 1\nCommand: Sleep\n",
 	})
-	_, err := Import(filepath.Join(dir, "2018_03_05_13_24_55-processlist.sample"), Options{})
-	if err == nil || !strings.Contains(err.Error(), "line breaks were lost") || !strings.Contains(err.Error(), "processlist.sample") {
-		t.Errorf("alone: %v", err)
+	s := importOne(t, filepath.Join(dir, "2018_03_05_13_24_55-processlist.sample"), FormatProcesslist)
+	if len(s.Snapshots) != 1 || len(s.Snapshots[0].Processlist) != 60 || s.Problems.Count != 0 || s.Approximate {
+		t.Fatalf("%d snapshots, problems %+v", len(s.Snapshots), s.Problems)
 	}
+	if p := s.Snapshots[0].Processlist[59]; p.ID != 689004 || p.Host != "h:48542" || p.State != "" || p.Command != "Sleep" {
+		t.Errorf("row 60 = %+v", p)
+	}
+	if !strings.Contains(strings.Join(s.Notes, "\n"), "line breaks were lost: they were put back") {
+		t.Errorf("notes %q", s.Notes)
+	}
+	// beside its collection's own -processlist it is a copy, named as not read
 	c, err := Import(dir, Options{Location: time.UTC})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(c.Skipped, "\n"); !strings.Contains(got, "processlist.sample: a \\G processlist whose line breaks were lost") {
+	if got := strings.Join(c.Skipped, "\n"); !strings.Contains(got, "processlist.sample: processlist not named as a part") {
 		t.Errorf("skipped = %q", got)
+	}
+	// one that cannot be put back is refused with the reason
+	broken := strings.ReplaceAll(text, "Id:", "Xx:")
+	dir = writeCapture(t, map[string]string{"flat.txt": broken})
+	if _, err := Import(filepath.Join(dir, "flat.txt"), Options{}); err == nil || !strings.Contains(err.Error(), "could not be put back") {
+		t.Errorf("unrestorable: %v", err)
 	}
 }
 
@@ -312,6 +326,9 @@ func TestPileTimeline(t *testing.T) {
 		"e-status.txt": statusTSV(false, "90", "900"),
 		"notes.txt":    "restarted the app at noon\n",
 	})
+	if err := os.Mkdir(filepath.Join(dir, "older"), 0o700); err != nil {
+		t.Fatal(err)
+	}
 	c, err := Import(dir, Options{Location: time.UTC})
 	if err != nil {
 		t.Fatal(err)
@@ -345,7 +362,7 @@ func TestPileTimeline(t *testing.T) {
 			t.Errorf("notes %q lack %q", note, want)
 		}
 	}
-	if !strings.Contains(strings.Join(c.Skipped, "\n"), "notes.txt: not a capture") {
+	if sk := strings.Join(c.Skipped, "\n"); !strings.Contains(sk, "notes.txt: not a capture") || !strings.Contains(sk, "older: a directory") {
 		t.Errorf("skipped %q", c.Skipped)
 	}
 }
@@ -379,5 +396,13 @@ func TestScrubbedTSMarkers(t *testing.T) {
 	s := importOne(t, filepath.Join(dir, "pl.sample"), FormatProcesslist)
 	if len(s.Snapshots) != 2 || s.Approximate || !s.Start().Equal(at("12:00:00")) || s.Problems.Count != 0 {
 		t.Fatalf("%d snapshots from %v, approximate %v, problems %+v", len(s.Snapshots), s.Start(), s.Approximate, s.Problems)
+	}
+}
+
+// The project's own batch-mode capture (`mysql -e`, one line per output).
+func TestInnoDBBatchEscapedFixture(t *testing.T) {
+	s := importOne(t, "../../snapshot/testdata/innodb-status/mariadb-10.11-batch-escaped.txt", FormatInnoDBText)
+	if len(s.Snapshots) != 1 || !s.Start().Equal(at("04:58:31")) || s.Snapshots[0].InnoDB.BufferPool.SizePages != 1014 {
+		t.Fatalf("%d snapshots from %v", len(s.Snapshots), s.Start())
 	}
 }

@@ -1,8 +1,10 @@
 package importers
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -48,7 +50,8 @@ func ptStalkSession(in *input, g ptGroup, opts Options) (Session, error) {
 	if err != nil {
 		return sess, err
 	}
-	steps := []func([]time.Time, time.Time) error{r.readProcesslist, r.readHosts, r.readInnoDB, r.readVariables}
+	steps := []func([]time.Time, time.Time) error{r.readProcesslist, r.readHosts, r.readInnoDB, r.readVariables,
+		r.readReplicaStatus}
 	for _, step := range steps {
 		if err := step(clock, base); err != nil {
 			return sess, err
@@ -166,8 +169,15 @@ func (r *ptReader) readProcesslist(clock []time.Time, base time.Time) error {
 		return nil
 	}
 	ps := &procSamples{r: r, path: path, clock: clock, base: base, sample: -1}
-	err := r.in.eachLine(path, ps.line)
+	restored, err := eachProcesslistLine(r.in, path, ps.line)
 	ps.endRow()
+	if restored {
+		r.sess.Notes = append(r.sess.Notes, filepath.Base(path)+restoredNote)
+	}
+	if errors.Is(err, errLostNewlines) {
+		r.sess.Problems.add(path, 1, lostNewlinesWhy)
+		err = nil
+	}
 	if ps.sample >= 0 && !ps.stamped {
 		r.estimated = append(r.estimated, "processlist")
 	}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"io"
+
+	"github.com/rivo/tview"
+
+	"github.com/mytop-go/mytop-go/collectors"
+	"github.com/mytop-go/mytop-go/fleet"
+	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/ui"
+)
+
+// runFleetDashboard is the dashboard over several servers: the fleet view
+// first, each server's own dashboard behind Enter.
+func runFleetDashboard(lf *liveFlags, readOnly bool, stderr io.Writer) error {
+	members, err := lf.openFleet(stderr)
+	if err != nil {
+		return err
+	}
+	names := make([]string, len(members))
+	actions := map[string]ui.Actions{}
+	for i, m := range members {
+		names[i] = m.Name
+		if live, ok := m.Source.(*collectors.Live); ok {
+			actions[m.Name] = live
+		}
+	}
+	view := ui.NewFleet(names, func(server string) ui.Options {
+		return ui.Options{Actions: actions[server], ReadOnly: readOnly}
+	})
+	ctx, cancel := dashboardSignals(view.Tell)
+	defer cancel()
+	frames := make(chan ui.ServerFrame, 4*len(members))
+	errc := make(chan error, 1)
+	go func() {
+		defer close(frames)
+		errc <- fleet.Run(ctx, members, func(server string, f *snapshot.Frame) {
+			select {
+			case frames <- ui.ServerFrame{Server: server, Frame: f}:
+			case <-ctx.Done():
+			}
+		})
+	}()
+	if err := view.Run(ctx, tview.NewApplication(), frames); err != nil {
+		return err
+	}
+	cancel()
+	return <-errc
+}
