@@ -80,6 +80,8 @@ func TestIntegrationGaleraFlowControlAndShrink(t *testing.T) {
 	if senders[0] != "node3" {
 		t.Errorf("comparing the nodes names %v, want node3 first", senders)
 	}
+	sameInReplay(t, watches[2].frames, DefaultConfig(), sends)
+	sameInReplay(t, watches[0].frames, DefaultConfig(), receives)
 
 	n3.Stop(t)
 	var shrunk *snapshot.Finding
@@ -91,6 +93,7 @@ func TestIntegrationGaleraFlowControlAndShrink(t *testing.T) {
 		t.Fatal("node1 never raised galera_cluster_shrunk after node3 stopped")
 	}
 	wantEvidence(t, shrunk, "shrank from 3 to 2 nodes", "wsrep_cluster_size 2, was 3")
+	sameInReplay(t, watches[0].frames, DefaultConfig(), shrunk)
 }
 
 // slowApplier makes node's applier scan the table for every row event and
@@ -126,9 +129,10 @@ func writeUntil(ctx context.Context, node *testdb.Server) {
 
 // nodeWatch samples one node with its own engine.
 type nodeWatch struct {
-	name string
-	live *collectors.Live
-	b    *pipeline.Builder
+	name   string
+	live   *collectors.Live
+	b      *pipeline.Builder
+	frames []*snapshot.Frame
 }
 
 func newNodeWatch(t *testing.T, name string, srv *testdb.Server) *nodeWatch {
@@ -155,6 +159,7 @@ func (w *nodeWatch) next(t *testing.T) *snapshot.Frame {
 		t.Fatalf("%s: %v", w.name, err)
 	}
 	f := w.b.Add(s)
+	w.frames = append(w.frames, f)
 	t.Logf("%s frame %d: %v", w.name, f.Seq, findingIDs(f))
 	return f
 }
