@@ -47,7 +47,7 @@ for i in $(seq "$N"); do
 	cp -a "$TMP/template" "$TMP/data$i"
 	mariadbd --no-defaults --user=root --datadir="$TMP/data$i" --socket="$TMP/s$i.sock" \
 		--skip-networking --log-error="$TMP/err$i.log" --pid-file="$TMP/p$i.pid" \
-		--innodb-buffer-pool-size=16M --innodb-log-file-size=16M --performance-schema=OFF \
+		--innodb-buffer-pool-size=16M --performance-schema=OFF \
 		--skip-name-resolve >/dev/null 2>&1 &
 	PIDS+=($!)
 	echo "localhost socket=$TMP/s$i.sock name=db$i" >>"$TMP/hosts"
