@@ -59,14 +59,15 @@ func plan(path string) (Format, []sniffed, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	files, err := regularFiles(path)
+	files, others, err := listFiles(path)
 	if err != nil {
 		return "", nil, err
 	}
-	all := make([]sniffed, len(files))
+	all := make([]sniffed, len(files), len(files)+len(others))
 	for i, f := range files {
 		all[i] = classify(f)
 	}
+	all = append(all, others...)
 	if !st.IsDir() {
 		if all[0].kind == kindNone {
 			return "", nil, fmt.Errorf("%s: %s", path, all[0].why)
@@ -375,28 +376,37 @@ func hasStamp[T ~string | ~[]byte](line T) bool {
 	return true
 }
 
-// regularFiles lists path itself, or the regular files directly inside it, in
-// name order.
-func regularFiles(path string) ([]string, error) {
+// listFiles lists path itself, or the files directly inside it (symbolic
+// links followed), in name order; others are the entries that are no file,
+// with why they are not read.
+func listFiles(path string) (files []string, others []sniffed, err error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !st.IsDir() {
-		return []string{path}, nil
+		return []string{path}, nil, nil
 	}
 	entries, err := os.ReadDir(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var out []string
 	for _, e := range entries {
-		if e.Type().IsRegular() {
-			out = append(out, filepath.Join(path, e.Name()))
+		full := filepath.Join(path, e.Name())
+		st, err := os.Stat(full) // follows a link
+		switch {
+		case err != nil:
+			others = append(others, sniffed{full, kindNone, err.Error()})
+		case st.Mode().IsRegular():
+			files = append(files, full)
+		case st.IsDir():
+			others = append(others, sniffed{full, kindNone, "a directory: not read with its parent; give it on its own"})
+		default:
+			others = append(others, sniffed{full, kindNone, "not a regular file"})
 		}
 	}
-	slices.Sort(out)
-	return out, nil
+	slices.Sort(files)
+	return files, others, nil
 }
 
 // ptStalkPartOf tells which part of a pt-stalk collection a file holds from

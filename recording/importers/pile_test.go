@@ -326,6 +326,9 @@ func TestPileTimeline(t *testing.T) {
 		"e-status.txt": statusTSV(false, "90", "900"),
 		"notes.txt":    "restarted the app at noon\n",
 	})
+	if err := os.Mkdir(filepath.Join(dir, "older"), 0o700); err != nil {
+		t.Fatal(err)
+	}
 	c, err := Import(dir, Options{Location: time.UTC})
 	if err != nil {
 		t.Fatal(err)
@@ -359,7 +362,7 @@ func TestPileTimeline(t *testing.T) {
 			t.Errorf("notes %q lack %q", note, want)
 		}
 	}
-	if !strings.Contains(strings.Join(c.Skipped, "\n"), "notes.txt: not a capture") {
+	if sk := strings.Join(c.Skipped, "\n"); !strings.Contains(sk, "notes.txt: not a capture") || !strings.Contains(sk, "older: a directory") {
 		t.Errorf("skipped %q", c.Skipped)
 	}
 }
@@ -393,5 +396,13 @@ func TestScrubbedTSMarkers(t *testing.T) {
 	s := importOne(t, filepath.Join(dir, "pl.sample"), FormatProcesslist)
 	if len(s.Snapshots) != 2 || s.Approximate || !s.Start().Equal(at("12:00:00")) || s.Problems.Count != 0 {
 		t.Fatalf("%d snapshots from %v, approximate %v, problems %+v", len(s.Snapshots), s.Start(), s.Approximate, s.Problems)
+	}
+}
+
+// The project's own batch-mode capture (`mysql -e`, one line per output).
+func TestInnoDBBatchEscapedFixture(t *testing.T) {
+	s := importOne(t, "../../snapshot/testdata/innodb-status/mariadb-10.11-batch-escaped.txt", FormatInnoDBText)
+	if len(s.Snapshots) != 1 || !s.Start().Equal(at("04:58:31")) || s.Snapshots[0].InnoDB.BufferPool.SizePages != 1014 {
+		t.Fatalf("%d snapshots from %v", len(s.Snapshots), s.Start())
 	}
 }
