@@ -187,7 +187,10 @@ func (t *track) observe(v verdict, at time.Time, p Persistence) *snapshot.Findin
 func (e *Engine) DetailFrames() int { return max(e.cfg.SightingWindow, 1) + 1 }
 
 // KeptStatus are the status counters rules read from older frames: Uptime,
-// to see a restart anywhere in the window (server_restarted), and the
+// to see a restart anywhere in the window (server_restarted), the
 // counters rules compare over minutes (spanCounters, including the history
-// list length).
-func (e *Engine) KeptStatus() []string { return append([]string{"Uptime"}, spanCounters...) }
+// list length), and the Galera cluster size (galera_cluster_shrunk).
+func (e *Engine) KeptStatus() []string {
+	kept := append([]string{"Uptime"}, spanCounters...)
+	return append(kept, galeraKeptStatus...)
+}

@@ -147,7 +147,7 @@ func TestEveryRuleHasAStableUniqueID(t *testing.T) {
 		cpu_saturation tmp_disk_tables sort_merge_passes row_lock_waits long_transaction metadata_lock_pileup
 		threads_running_high connections_near_max replication_lag server_unresponsive server_restarted deadlock
 		replication_stopped global_read_lock_pileup commit_fsync_bound purge_lag semaphore_waits buffer_pool_wait_free
-		query_cache_inefficient`)
+		query_cache_inefficient galera_flow_control galera_node_not_synced galera_cluster_shrunk`)
 	seen := map[string]bool{}
 	for _, r := range allRules() {
 		if seen[r.id] {

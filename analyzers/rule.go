@@ -26,6 +26,9 @@ const (
 	IDServerUnresponsive   = "server_unresponsive"
 	IDServerRestarted      = "server_restarted"
 	IDReplicationStopped   = "replication_stopped"
+	IDGaleraFlowControl    = "galera_flow_control"
+	IDGaleraNodeNotSynced  = "galera_node_not_synced"
+	IDGaleraClusterShrunk  = "galera_cluster_shrunk"
 	IDDeadlock             = "deadlock"
 
 	IDGlobalReadLockPileup  = "global_read_lock_pileup"
@@ -85,6 +88,9 @@ func allRules() []rule {
 		{IDConnectionsNearMax, checkConnectionsNearMax},
 		{IDReplicationStopped, checkReplicationStopped},
 		{IDReplicationLag, checkReplicationLag},
+		{IDGaleraFlowControl, checkGaleraFlowControl},
+		{IDGaleraNodeNotSynced, checkGaleraNodeNotSynced},
+		{IDGaleraClusterShrunk, checkGaleraClusterShrunk},
 		{IDGlobalReadLockPileup, checkGlobalReadLockPileup},
 		{IDCommitFsyncBound, checkCommitFsyncBound},
 		{IDPurgeLag, checkPurgeLag},

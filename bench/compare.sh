@@ -10,6 +10,7 @@
 #   -r  workload statements per second (default 100)
 #   -w  seconds a monitor runs before the window opens (default 5)
 #   -m  monitors to run, in order (default "mytop-go-record mytop-go-live innotop innotop-A mytop");
+#       "mytop-go-nothreads" is record with --no-thread-stats (no per-thread /proc reads);
 #       "innotop" is its query list (-m Q), "innotop-A" its dashboard (-m A);
 #       "profile" runs record's pipeline with CPU and heap profiles (implies -k);
 #       "stmtcost" times candidate sampling statements on the server (server busy ms each)
@@ -41,7 +42,7 @@ done
 
 [[ " $MONITORS " == *" profile"* ]] && KEEP=1
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-TMP=$(mktemp -d /tmp/mytop-bench.XXXXXX)
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/mytop-bench.XXXXXX")
 SOCK=$TMP/mysqld.sock
 TMUX_SOCK=$TMP/tmux.sock
 MYSQL=(mariadb --no-defaults -S "$SOCK" -uroot -N -B)
@@ -108,7 +109,7 @@ start_server() {
 # separates their statements.
 create_users() {
 	local u sql=""
-	for u in m_record m_live m_innotop m_mytop m_profile m_q load; do
+	for u in m_record m_nothr m_live m_innotop m_mytop m_profile m_q load; do
 		sql+="CREATE USER '$u'@'localhost'; GRANT ALL ON *.* TO '$u'@'localhost';"
 	done
 	"${MYSQL[@]}" -e "$sql"
@@ -153,6 +154,11 @@ start_monitor() {
 			>"$TMP/record-$n.log" 2>&1 &
 		MON_PID=$!
 		return ;;
+	mytop-go-nothreads)
+		"$TMP/mytop-go" record -S "$SOCK" -u m_nothr --no-thread-stats -o "$TMP/nothr-$n.mytop" \
+			>"$TMP/nothr-$n.log" 2>&1 &
+		MON_PID=$!
+		return ;;
 	profile)
 		"$TMP/profile" -S "$SOCK" -u m_profile -o "$TMP/$name-$n.mytop" -prof "$TMP/$name-$n" \
 			>"$TMP/$name-$n.log" 2>&1 &
@@ -173,7 +179,7 @@ start_monitor() {
 
 stop_monitor() {
 	local name=$1 n=$2
-	if [[ $name == mytop-go-record || $name == profile* ]]; then
+	if [[ $name == mytop-go-record || $name == mytop-go-nothreads || $name == profile* ]]; then
 		kill -INT "$MON_PID" 2>/dev/null
 		wait "$MON_PID" 2>/dev/null || true
 	else
@@ -188,7 +194,7 @@ stop_monitor() {
 measure() {
 	local name=$1 n=$2 user
 	case $name in
-	mytop-go-record) user=m_record ;; mytop-go-live) user=m_live ;;
+	mytop-go-record) user=m_record ;; mytop-go-nothreads) user=m_nothr ;; mytop-go-live) user=m_live ;;
 	innotop | innotop-A) user=m_innotop ;; mytop) user=m_mytop ;; profile) user=m_profile ;;
 	*) say "unknown monitor: $name"; exit 2 ;;
 	esac
@@ -206,8 +212,9 @@ measure() {
 	hwm=$(awk '/VmHWM/{print $2}' "/proc/$MON_PID/status")
 	stop_monitor "$name" "$n"
 	local lat="-"
-	if [[ $name == mytop-go-record || $name == profile* ]]; then
+	if [[ $name == mytop-go-record || $name == mytop-go-nothreads || $name == profile* ]]; then
 		local rec=$TMP/rec-$n.mytop
+		[[ $name == mytop-go-nothreads ]] && rec=$TMP/nothr-$n.mytop
 		[[ $name == profile* ]] && rec=$TMP/$name-$n.mytop && sed "s/^/# N=$n $name: /" "$TMP/$name-$n.log" >>"$TMP/notes"
 		lat=$("$TMP/latency" "$rec" | tee "$TMP/latency-$name-$n.txt" |
 			awk '$1=="tick"{sub("p50=","",$3); sub("p99=","",$4); print $3"/"$4}')
@@ -228,6 +235,7 @@ STMTS=(
 	"SHOW FULL PROCESSLIST"
 	"SELECT ID, USER, HOST, DB, COMMAND, TIME, STATE, INFO, TIME_MS, EXAMINED_ROWS FROM information_schema.PROCESSLIST WHERE COMMAND <> 'Sleep'"
 	"SELECT COUNT(*) FROM information_schema.PROCESSLIST"
+	"SELECT ID, TID, MEMORY_USED FROM information_schema.PROCESSLIST"
 	"SHOW SLAVE STATUS"
 	"SHOW ENGINE INNODB STATUS"
 )

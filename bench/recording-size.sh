@@ -3,7 +3,9 @@
 # 100 busy connections, and, when pt-stalk is installed, how many bytes
 # pt-stalk writes for the same seconds of the same server.
 #
-# usage: [KEEP=copy.mytop] bench/recording-size.sh [SECONDS] [CONNECTIONS]    (defaults 120, 100)
+# usage: [KEEP=copy.mytop] [DIGESTS=1] bench/recording-size.sh [SECONDS] [CONNECTIONS]    (defaults 120, 100)
+# DIGESTS=1 starts the server with performance_schema on, so the recording
+# carries the statement digests (every 5 s, only the changed ones).
 # The MB/h figures: "whole file" divides the final size by the frames; "marginal"
 # is the growth from a copy taken at 30 s to the end, without the fixed
 # first-minute cost (schema, variables, first keyframe). The recorder's CPU is
@@ -31,7 +33,7 @@ mariadb-install-db --no-defaults --datadir="$work/data" --user=root \
   --auth-root-authentication-method=normal --skip-test-db >"$work/install.log" 2>&1
 mariadbd --no-defaults --datadir="$work/data" --socket="$sock" --skip-networking --user=root \
   --pid-file="$work/mysqld.pid" --log-error="$work/error.log" --max-connections=$((conns + 50)) \
-  --innodb-buffer-pool-size=128M &
+  --innodb-buffer-pool-size=128M ${DIGESTS:+--performance-schema=ON} &
 pids+=($!)
 for _ in $(seq 60); do mariadb --no-defaults -S "$sock" -uroot -e 'select 1' >/dev/null 2>&1 && break; sleep 0.5; done
 
@@ -65,6 +67,11 @@ sleep 2
 frames=$(sqlite3 "$work/r.mytop" 'select count(*) from frames' 2>/dev/null || echo 0)
 bytes=$(stat -c %s "$work/r.mytop")
 active=$(sqlite3 "$work/r.mytop" 'select round(avg(threads_connected)), round(avg(threads_running)) from series' 2>/dev/null | tr '|' ' ')
+if [ -n "${DIGESTS:-}" ]; then
+  # The report's top statements come from the recorded digests when there are any.
+  printf '\nrecorded digests: report lists %s statements from performance_schema\n' \
+    "$("$work/mytop-go" report "$work/r.mytop" --format json | grep -o '"source": *"performance_schema"' | wc -l)"
+fi
 printf '\nrecording size, %s s, %s clients of mariadb-slap mixed (avg threads connected/running: %s)\n' "$seconds" "$conns" "$active"
 printf '%-12s %10s %8s %12s\n' tool bytes frames "MB per hour"
 awk -v b="$bytes" -v f="$frames" 'BEGIN { printf "%-12s %10d %8d %12.2f   (whole file)\n", "mytop-go", b, f, (f > 0 ? b / f * 3600 / 1e6 : 0) }'

@@ -24,6 +24,8 @@ type Digests struct {
 	cols        digestColumns
 	state       digestState
 	last        *snapshot.Statements
+	// readCost is how long the last interval read took (digests_period.go).
+	readCost time.Duration
 }
 
 // digestsRecheck is how often a server without digests is asked again: the
@@ -63,7 +65,9 @@ func (c *Digests) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		setUnavailable(s, snapshot.CollectorStatements, c.unavailable)
 		return nil
 	}
+	started := time.Now()
 	st, err := c.state.read(ctx, sess.conn, &c.cols, s)
+	c.noteCost(st, time.Since(started))
 	if err != nil {
 		if !connectionLost(err) {
 			// A refused read (privilege revoked, table gone) is asked again later.

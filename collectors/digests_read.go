@@ -3,6 +3,7 @@ package collectors
 import (
 	"context"
 	"database/sql"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -91,7 +92,7 @@ func (st *digestState) read(ctx context.Context, q queryer, cols *digestColumns,
 	started := time.Now()
 	out := &snapshot.Statements{At: s.Time, Quantiles: cols.quantiles && !baseline}
 	if !baseline {
-		out.Interval = started.Sub(st.readAt).Seconds()
+		out.Interval = started.Sub(st.readAt).Round(time.Millisecond).Seconds()
 	}
 	rows := newDigestRows(baseline, cols)
 	var nextCursor int64
@@ -220,8 +221,10 @@ func (r *digestRows) digest(raw []sql.RawBytes, cur, prev digestCounters) snapsh
 	return out
 }
 
-// picoSeconds converts performance_schema's timer unit to seconds.
-func picoSeconds(ps uint64) float64 { return float64(ps) / 1e12 }
+// picoSeconds converts performance_schema's timer unit to seconds, kept to
+// the microsecond: the digits below it are noise that a recording would
+// store every read (they made a third of a frame's bytes).
+func picoSeconds(ps uint64) float64 { return math.Round(float64(ps)/1e6) / 1e6 }
 
 // addLost notes statements the full digest table could not give a row to.
 func (st *digestState) addLost(s *snapshot.Snapshot, out *snapshot.Statements) {

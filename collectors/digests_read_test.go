@@ -124,3 +124,23 @@ func TestSampleCacheMatchesRunningStatements(t *testing.T) {
 		t.Error("the sample was not kept for later intervals")
 	}
 }
+
+func TestDigestPeriodStretchesWithTheReadsCost(t *testing.T) {
+	c := &Digests{}
+	if p := c.period(5 * time.Second); p != 5*time.Second {
+		t.Errorf("no read yet: %v", p)
+	}
+	st := &snapshot.Statements{Interval: 5}
+	c.noteCost(st, 20*time.Millisecond)
+	if p := c.period(5 * time.Second); p != 5*time.Second || st.StretchedTo != 0 {
+		t.Errorf("a cheap read: period %v, stretched %v", p, st.StretchedTo)
+	}
+	c.noteCost(st, 150*time.Millisecond)
+	if p := c.period(5 * time.Second); p != 15*time.Second || st.StretchedTo != 15 || st.ReadSeconds != 0.15 {
+		t.Errorf("a 150 ms read: period %v, sample %+v", p, st)
+	}
+	c.noteCost(&snapshot.Statements{}, time.Second) // the first, full read
+	if p := c.period(5 * time.Second); p != 15*time.Second {
+		t.Errorf("the full first read changed the period: %v", p)
+	}
+}

@@ -18,31 +18,36 @@ type procReader struct {
 	path []byte
 }
 
-// read returns the contents of path, valid until the next read.
+// read returns the contents of path, valid until the next read. procfs
+// files are generated whole on the first read, so one read with room to
+// spare gets all of it; a file that fills the buffer is read again with a
+// larger one.
 func (r *procReader) read(path string) ([]byte, error) {
-	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer syscall.Close(fd)
 	if r.buf == nil {
 		r.buf = make([]byte, 4096)
 	}
-	n := 0
 	for {
-		m, err := syscall.Read(fd, r.buf[n:])
-		if err == syscall.EINTR {
-			continue
-		}
+		n, err := r.readOnce(path)
 		if err != nil {
 			return nil, err
 		}
-		if m == 0 {
+		if n < len(r.buf) {
 			return r.buf[:n], nil
 		}
-		n += m
-		if n == len(r.buf) {
-			r.buf = append(r.buf, make([]byte, len(r.buf))...)
+		r.buf = make([]byte, 2*len(r.buf))
+	}
+}
+
+func (r *procReader) readOnce(path string) (int, error) {
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return 0, err
+	}
+	defer syscall.Close(fd)
+	for {
+		n, err := syscall.Read(fd, r.buf)
+		if err != syscall.EINTR {
+			return n, err
 		}
 	}
 }

@@ -13,9 +13,11 @@ import (
 )
 
 // Periods of the server-side thread map: it changes only when connections
-// come and go, and on MariaDB each read costs an on-disk temporary table.
+// come and go, and on MariaDB each read costs an on-disk temporary table and,
+// at 5,000 connections, 10–60 ms of server time (bench/RESULTS.md). So the
+// memory figures are up to threadMapEvery old.
 const (
-	threadMapEvery    = 10 * time.Second
+	threadMapEvery    = 30 * time.Second
 	threadMapNewEvery = 2 * time.Second // sooner while busy connections are unmapped
 	pidRetryEvery     = 30 * time.Second
 )
@@ -41,16 +43,31 @@ type ThreadStats struct {
 	src   threadSource
 	tmap  threadMap
 	mapAt time.Time
-	bg    []bgThread
-	noIO  string
-	rd    procReader
+	// listDue: list the background threads next tick, not in the tick that
+	// read the map, so the two costs never add up in one tick.
+	listDue bool
+	bg      []bgThread
+	ticks   int
+	noIO    string
+	rd      procReader
 }
 
 // bgThread is a mysqld thread that serves no connection.
 type bgThread struct {
 	tid  int64
 	name string
+	// lastCPU is its CPU at the last read; still counts reads that found
+	// it unchanged. Most background threads (and every thread waiting in
+	// the thread cache) sleep: after stillReads such reads one is read only
+	// every idleReadEvery ticks, until it moves again.
+	lastCPU uint64
+	still   int
 }
+
+const (
+	stillReads    = 3
+	idleReadEvery = 5
+)
 
 func newThreadStats(link *serverLink, address string, interval time.Duration) *ThreadStats {
 	return &ThreadStats{link: link, address: address, interval: interval, Root: "/proc"}
@@ -82,7 +99,10 @@ func (t *ThreadStats) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	if !ok {
 		return nil
 	}
-	if err := t.refreshMap(ctx, s); err != nil {
+	if t.listDue {
+		t.listDue = false
+		t.listBackground()
+	} else if err := t.refreshMap(ctx, s); err != nil {
 		return err
 	}
 	if t.tmap.shared {
@@ -165,7 +185,11 @@ func (t *ThreadStats) refreshMap(ctx context.Context, s *snapshot.Snapshot) erro
 		t.tmap = m
 	}
 	t.mapAt = s.Time
-	t.listBackground()
+	if t.bg == nil {
+		t.listBackground() // the first time: no background threads known yet
+	} else {
+		t.listDue = true
+	}
 	return nil
 }
 
@@ -187,7 +211,7 @@ func (t *ThreadStats) unmappedBusy(ps []snapshot.Process) bool {
 
 // listBackground lists mysqld's threads that serve no connection.
 func (t *ThreadStats) listBackground() {
-	t.bg = t.bg[:0]
+	t.bg = make([]bgThread, 0, len(t.bg))
 	dir, err := os.Open(fmt.Sprintf("%s/%d/task", t.Root, t.pid))
 	if err != nil {
 		return
@@ -225,8 +249,23 @@ func (t *ThreadStats) readTasks(s *snapshot.Snapshot, ownID int64) {
 	if own, ok := t.tmap.conns[ownID]; ok {
 		add(own.tid, 0, "mytop-go")
 	}
-	for _, b := range t.bg {
+	t.ticks++
+	for i := range t.bg {
+		b := &t.bg[i]
+		// A cached thread listed as background may serve a connection the
+		// map has learnt of since: it is read once, as that connection.
+		if t.tmap.tids[b.tid] || b.still >= stillReads && t.ticks%idleReadEvery != 0 {
+			continue
+		}
+		n := len(out)
 		add(b.tid, 0, b.name)
+		if len(out) > n {
+			if cpu := out[n].CPUTicks; cpu == b.lastCPU {
+				b.still++
+			} else {
+				b.lastCPU, b.still = cpu, 0
+			}
+		}
 	}
 	s.Threads.Tasks = out
 }

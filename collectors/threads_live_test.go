@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/testdb"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -67,4 +68,25 @@ func TestLiveThreadStatsFindsTheBurner(t *testing.T) {
 		return
 	}
 	t.Fatal("the BENCHMARK connection never showed 15 % CPU")
+}
+
+// TestLiveThreadStatsNamesBackgroundThreads: with performance_schema on,
+// MariaDB's background threads are named by their instruments, so the host
+// panel can say "page cleaner" instead of "other".
+func TestLiveThreadStatsNamesBackgroundThreads(t *testing.T) {
+	srv := testdb.Start(t, "--performance-schema=ON")
+	l := newLive(t, rootOptions(srv), testInterval, nil)
+	awaitHealthy(t, l)
+	s := next(t, l) // the background list is made on the first tick
+	names := map[string]bool{}
+	for _, c := range s.Threads.Tasks {
+		if c.Conn == 0 {
+			names[c.Name] = true
+		}
+	}
+	for _, want := range []string{"page cleaner", "main", "mytop-go"} {
+		if !names[want] {
+			t.Errorf("no background thread named %q in %v", want, names)
+		}
+	}
 }

@@ -196,12 +196,9 @@ func TestThreadMapFromMySQLPerfSchema(t *testing.T) {
 }
 
 func TestThreadMapSharedThreads(t *testing.T) {
-	tb := &table{cols: []string{"ID", "TID", "MEMORY_USED"}, rows: [][]sql.NullString{
-		{{String: "5", Valid: true}, {String: "100", Valid: true}, {String: "70000", Valid: true}},
-		{{String: "6", Valid: true}, {String: "100", Valid: true}, {String: "70000", Valid: true}},
-	}}
 	m := threadMap{conns: map[int64]connThread{}, tids: map[int64]bool{}, names: map[int64]string{}}
-	m.addConnections(tb)
+	m.addConn(5, 100, 70000)
+	m.addConn(6, 100, 70000)
 	if !m.shared {
 		t.Error("two connections on one thread is a thread pool")
 	}
@@ -270,5 +267,23 @@ func TestReadTasksChoosesThreads(t *testing.T) {
 		if got[tid] != w {
 			t.Errorf("thread %d: %+v, want %+v", tid, got[tid], w)
 		}
+	}
+	// The background thread 31 now serves connection 5, which the map
+	// learnt of before the background list was made again: read once.
+	ts.tmap.conns[5], ts.tmap.tids[31] = connThread{tid: 31}, true
+	s.Processlist = append(s.Processlist, snapshot.Process{ID: 5, Command: "Query"})
+	ts.tmap.apply(s.Processlist)
+	ts.readTasks(s, 9)
+	n := 0
+	for _, c := range s.Threads.Tasks {
+		if c.TID == 31 {
+			n++
+			if c.Conn != 5 {
+				t.Errorf("thread 31 read as %+v", c)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("thread 31 read %d times", n)
 	}
 }

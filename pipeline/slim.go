@@ -35,6 +35,7 @@ func (s *slimmer) slimAt(window []*snapshot.Frame) {
 	f := *window[i]
 	snap := *f.Snapshot
 	snap.Processlist, snap.Explains, snap.Threads = nil, nil, nil
+	snap.Statements = nil // rules read only the current interval's digests
 	snap.InnoDB = s.slimInnoDBOf(snap.InnoDB)
 	snap.Status = s.keptStatus(snap.Status)
 	if f.Rates != nil {

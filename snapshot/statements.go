@@ -34,6 +34,11 @@ type Statements struct {
 	Lost        int64 `json:"lost,omitempty"`
 	LostTotal   int64 `json:"lost_total,omitempty"`
 	DigestsSize int64 `json:"digests_size,omitempty"`
+	// ReadSeconds is how long the read took; when 100 times that exceeds the
+	// configured period, the next read waits StretchedTo seconds, so the
+	// digests never cost the server more than 1 % of its time.
+	ReadSeconds float64 `json:"read_s,omitempty"`
+	StretchedTo float64 `json:"stretched_to_s,omitempty"`
 	// Quantiles is set when the server has MySQL 8's QUANTILE_* columns.
 	Quantiles bool `json:"quantiles,omitempty"`
 }

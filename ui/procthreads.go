@@ -172,7 +172,11 @@ func mysqldLines(f *snapshot.Frame, width int) []string {
 	}
 	cpu := cutToWidth("mysqld "+pct(r.Process.CPU)+" = "+strings.Join(parts, " + "), width)
 	if r.NoIO {
-		return []string{cpu}
+		why := "not readable"
+		if th := f.Snapshot.Threads; th != nil && th.NoIO != "" {
+			why = th.NoIO
+		}
+		return []string{cpu, "[gray]mysqld I/O n/a: " + safeLine(why, 200) + "[-]"}
 	}
 	return []string{cpu, fmt.Sprintf("mysqld I/O read %s/s write %s/s", bytesShort(r.Process.ReadBps),
 		bytesShort(r.Process.WriteBps))}

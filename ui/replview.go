@@ -7,7 +7,6 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-
 // replicationLines is the replication view: one block per channel.
 func replicationLines(f *snapshot.Frame) []string {
 	s := f.Snapshot

@@ -80,6 +80,10 @@ func digestNotes(st *snapshot.Statements) []string {
 		notes = append(notes, fmt.Sprintf("digest table full (performance_schema_digests_size=%d): %s statements this interval "+
 			"had no row of their own and are summed in the row \"digest table full\"; raise the size", st.DigestsSize, commas(st.Lost)))
 	}
+	if st.StretchedTo > 0 {
+		notes = append(notes, fmt.Sprintf("one read of the digests took %.0f ms (the server scans every digest to find "+
+			"the changed ones): reading every %.0f s so it stays under 1 %% of the server's time", st.ReadSeconds*1000, st.StretchedTo))
+	}
 	if st.Changed > len(st.Digests) {
 		notes = append(notes, fmt.Sprintf("showing the %d costliest of %d digests that ran", len(st.Digests), st.Changed))
 	}

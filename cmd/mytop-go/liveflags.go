@@ -21,6 +21,7 @@ type liveFlags struct {
 	replicaEvery   time.Duration
 	stmtsEvery     time.Duration
 	hostsFile      string
+	noThreadStats  bool
 }
 
 func addLiveFlags(fs *flag.FlagSet) *liveFlags {
@@ -31,6 +32,7 @@ func addLiveFlags(fs *flag.FlagSet) *liveFlags {
 	fs.StringVar(&l.hostsFile, "hosts", "", "file naming several servers, one host[:port] or DSN per line")
 	fs.DurationVar(&l.replicaEvery, "replica-interval", 0, "how often to read replica status (default: every tick; every 30 s while the server is no replica)")
 	fs.DurationVar(&l.stmtsEvery, "statements-interval", 5*time.Second, "how often to read the statement digests (performance_schema)")
+	fs.BoolVar(&l.noThreadStats, "no-thread-stats", false, "do not read each connection's CPU and I/O from /proc (a server on this machine)")
 	return l
 }
 
@@ -66,6 +68,7 @@ func (l *liveFlags) newLive(cfg *mysql.Config) (*collectors.Live, error) {
 		VariablesEvery:  l.variablesEvery,
 		ReplicaEvery:    l.replicaEvery,
 		StatementsEvery: l.stmtsEvery,
+		NoThreadStats:   l.noThreadStats,
 		Host:            collectors.HostFor(connopt.AddressOf(cfg)),
 	})
 }

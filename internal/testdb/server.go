@@ -66,6 +66,12 @@ func Start(t testing.TB, extraArgs ...string) *Server {
 // Launch starts a server without a test (e.g. from TestMain); the caller must
 // Close it.
 func Launch(extraArgs ...string) (*Server, error) {
+	return launchWith(nil, extraArgs)
+}
+
+// launchWith is Launch with prepare run on the laid-out server (datadir
+// copied, ports chosen) before mariadbd starts; prepare may add arguments.
+func launchWith(prepare func(*Server) error, extraArgs []string) (*Server, error) {
 	binary, err := findBinary(serverBinary)
 	if err != nil {
 		return nil, err
@@ -96,6 +102,11 @@ func Launch(extraArgs ...string) (*Server, error) {
 			break
 		}
 		s.Args = s.serverArgs(extraArgs)
+		if prepare != nil {
+			if err = prepare(s); err != nil {
+				break
+			}
+		}
 		err = s.launch()
 		// Another process may take the free port between probe and bind.
 		if err == nil || attempt == 2 || !strings.Contains(err.Error(), "Bind on TCP/IP port") {

@@ -50,7 +50,8 @@ func ptStalkSession(in *input, g ptGroup, opts Options) (Session, error) {
 	if err != nil {
 		return sess, err
 	}
-	steps := []func([]time.Time, time.Time) error{r.readProcesslist, r.readHosts, r.readInnoDB, r.readVariables}
+	steps := []func([]time.Time, time.Time) error{r.readProcesslist, r.readHosts, r.readInnoDB, r.readVariables,
+		r.readReplicaStatus}
 	for _, step := range steps {
 		if err := step(clock, base); err != nil {
 			return sess, err

@@ -14,7 +14,7 @@ import (
 // have no place in a Snapshot.
 var ptStalkParts = []string{
 	"processlist", "mysqladmin", "innodbstatus1", "innodbstatus2", "variables",
-	"vmstat", "diskstats", "procstat", "procvmstat", "hostname", "output",
+	"vmstat", "diskstats", "procstat", "procvmstat", "hostname", "output", "slave-status",
 }
 
 // ptGroup is one collection: its prefix and its files by part.
@@ -87,7 +87,7 @@ func groupPtStalk(r *run) []ptGroup {
 // read: they repeat what the read parts hold or have no place in a frame.
 var ptStalkOtherParts = []string{
 	"df", "disk-space", "dmesg", "iostat", "iostat-overall", "lock-waits", "mpstat", "mpstat-overall",
-	"mutex-status1", "mutex-status2", "opentables1", "opentables2", "slave-status", "transactions", "trigger",
+	"mutex-status1", "mutex-status2", "opentables1", "opentables2", "transactions", "trigger",
 	"vmstat-overall", "netstat", "netstat_s", "interrupts", "lsof", "meminfo", "pmap", "ps", "sysctl", "top",
 	"numastat", "ps-locks-transactions", "log_error", "innodb-status", "mysql-threads",
 }

@@ -18,11 +18,14 @@ const carrySeconds = 2
 // timeline gathers what a capture holds for each second (Unix seconds) before
 // the parts are joined into one Snapshot per second.
 type timeline struct {
-	loc       *time.Location
-	status    map[int64]map[string]string
-	procs     map[int64][]snapshot.Process // a present key with no rows is an empty processlist
-	hosts     map[int64]*snapshot.Host
-	innodb    map[int64]*snapshot.InnoDBStatus
+	loc    *time.Location
+	status map[int64]map[string]string
+	procs  map[int64][]snapshot.Process // a present key with no rows is an empty processlist
+	hosts  map[int64]*snapshot.Host
+	innodb map[int64]*snapshot.InnoDBStatus
+	// replicas holds each second's replication channels (a present key with
+	// no rows: the server was no replica then).
+	replicas  map[int64][]map[string]string
 	variables map[string]string
 	// approximate marks every snapshot: the capture's times were estimated.
 	approximate bool
@@ -92,6 +95,7 @@ func (tl *timeline) build() (snaps []*snapshot.Snapshot, missing []string) {
 	procs := newCursor(sortedKeys(tl.procs))
 	hosts := newCursor(sortedKeys(tl.hosts))
 	innodb := newCursor(sortedKeys(tl.innodb))
+	replicas := newCursor(sortedKeys(tl.replicas))
 	for i, t := range tl.grid() {
 		s := &snapshot.Snapshot{
 			Time:        time.Unix(t, 0).In(tl.loc),
@@ -115,6 +119,9 @@ func (tl *timeline) build() (snaps []*snapshot.Snapshot, missing []string) {
 		// InnoDB status is sampled rarely; the latest one stands, marked stale.
 		if at, ok := tl.pick(s, snapshot.CollectorInnoDB, innodb, t, 1<<62); ok {
 			s.InnoDB = tl.innodb[at]
+		}
+		if at, ok := tl.pick(s, snapshot.CollectorReplica, replicas, t, carrySeconds); ok {
+			s.ReplicaChannels = tl.replicas[at]
 		}
 		snaps = append(snaps, s)
 	}
