@@ -2,11 +2,13 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/mytop-go/mytop-go/analyzers"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -149,10 +151,23 @@ func (fl *Fleet) header(w int) string {
 		{fmt.Sprintf("%d critical, %d warning", crit, warn), 10},
 		{fmt.Sprintf("%d down", down), 7},
 	}
+	if senders := fl.flowControlSenders(); len(senders) > 0 {
+		items = append(items, item{"[::b]FC sent by " + tview.Escape(strings.Join(senders, ", ")) + "[::-]", 9})
+	}
 	if !fl.lastNow.IsZero() {
 		items = append(items, item{"LIVE " + fl.lastNow.Format("15:04:05"), 6})
 	}
 	return fit(items, w)
+}
+
+// flowControlSenders names the Galera nodes of the fleet that hold their
+// cluster back this interval: each node alone can only say it is paused.
+func (fl *Fleet) flowControlSenders() []string {
+	var nodes []analyzers.NodeFrame
+	for _, n := range fl.names {
+		nodes = append(nodes, analyzers.NodeFrame{Name: n, Frame: fl.latest[n]})
+	}
+	return analyzers.FlowControlSenders(nodes)
 }
 
 func (fl *Fleet) counts() (crit, warn, down int) { return fleetCounts(fl.rows) }
