@@ -357,10 +357,12 @@ type Config struct {
 	QCYieldMinLookups  float64
 	QCPrunesPerDayWarn float64
 
-	// BufferPoolRAMShare: % of the host's RAM the buffer pool should get on a
-	// server that runs nothing else (BP-03; incident 004: "70–80 % of the
-	// available memory"). buffer_pool_miss's advice names this share of
-	// MemTotal when the server is local and its pool is below it. Trap: a
+	// BufferPoolRAMShareLow/High: % of the host's RAM the buffer pool should
+	// get on a server that runs nothing else (BP-03; incident 004: "70–80 %
+	// of the available memory"). buffer_pool_miss's advice names the low end
+	// of MemTotal when the server is local and its pool is below it. Trap
+	// avoided: advising a number for a remote server's RAM, which the monitor
+	// cannot see (it then sizes against InnoDB's files, or gives none). Trap: a
 	// remote server, whose RAM this machine cannot see (advice only, local only).
 	BufferPoolRAMShareLow  float64
 	BufferPoolRAMShareHigh float64
