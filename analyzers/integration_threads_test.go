@@ -61,10 +61,19 @@ func TestIntegrationPerConnectionCPUAndIO(t *testing.T) {
 	if good < 3 {
 		t.Fatalf("%d good frames of %d; the last: %s", good, len(frames), why)
 	}
-	// cpu_saturation, when it stood at all, named both burners.
+	// cpu_saturation, when it stood at all and blamed mysqld, named both
+	// burners. On this shared machine other processes may be what keeps the
+	// CPU busy; then it says so and names no connection.
 	for _, f := range frames {
 		got := findingIn(f, IDCPUSaturation)
 		if got == nil {
+			continue
+		}
+		if strings.Contains(got.Title, "not mysqld") {
+			if len(got.Threads) != 0 {
+				t.Errorf("frame %d: CPU used by other processes, yet connections named: %v", f.Seq, got.Threads)
+			}
+			t.Logf("frame %d: %s", f.Seq, got.Title)
 			continue
 		}
 		burners := connsRunning(f, "BENCHMARK(")
