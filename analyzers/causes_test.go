@@ -148,3 +148,29 @@ func TestCauseStatementsBehindCPU(t *testing.T) {
 	}
 	mustContain(t, *f, "CPU saturated by other processes, not mysqld", "uses only 10 %", "other processes")
 }
+
+// A replay that jumps into the middle (the engine primes from the window)
+// reaches the same links as the live run that stepped through every frame.
+func TestCausesSameInReplay(t *testing.T) {
+	scan := messagesPlan("ALL", "", 400000)
+	snaps := series(12, scan, shortScans(3), procs(query(9, 2, "Waiting for table level lock",
+		"SELECT * FROM app.messages WHERE id = 7")))
+	fs := frames(snaps)
+	live := NewEngine(DefaultConfig())
+	var want []snapshot.Finding
+	for i := range fs {
+		want, _ = live.Evaluate(fs[:i+1])
+	}
+	jumped, _ := NewEngine(DefaultConfig()).Evaluate(fs)
+	if len(want) == 0 || len(jumped) != len(want) {
+		t.Fatalf("live %v, replay %v", want, jumped)
+	}
+	for i := range want {
+		if want[i].ID != jumped[i].ID || !slices.Equal(want[i].CausedBy, jumped[i].CausedBy) {
+			t.Errorf("%s caused by %v live, %v in replay", want[i].ID, want[i].CausedBy, jumped[i].CausedBy)
+		}
+	}
+	if f, _ := findingAt(t, snaps, IDTableLockContention); f == nil || len(f.CausedBy) == 0 {
+		t.Errorf("no link to compare: %+v", f)
+	}
+}

@@ -31,13 +31,16 @@ func checkCheckpointAgeHigh(w *window, c *Config) verdict {
 		return quiet()
 	}
 	// A high age alone is normal at rest: MariaDB 10.5+ and MySQL 8 flush
-	// lazily while little redo is written. It matters when the redo written
-	// reaches the sync flush point soon, or the server already stalls on it.
+	// lazily while little redo is written, and under a steady load adaptive
+	// flushing holds the age level. It matters when the age climbs toward
+	// the sync flush point fast enough to reach it soon (never faster than
+	// the redo is written), or the server already stalls on it.
 	redo, redoKnown := redoWriteRate(w)
 	stall := syncFlushSigns(w)
+	climb, climbKnown := ageClimb(w)
 	headroom := time.Duration(-1)
-	if redoKnown && redo > 0 {
-		headroom = time.Duration(max(a.capBytes-a.ageBytes, 0) / redo * float64(time.Second))
+	if redoKnown && climbKnown && climb.perSec > 0 {
+		headroom = time.Duration(max(a.capBytes-a.ageBytes, 0) / min(climb.perSec, redo) * float64(time.Second))
 	}
 	soon := headroom >= 0 && headroom < c.CheckpointHeadroomWarn
 	if stall == "" && !soon {
@@ -51,8 +54,9 @@ func checkCheckpointAgeHigh(w *window, c *Config) verdict {
 		pct, a.source)}
 	title := fmt.Sprintf("checkpoint age at %.0f %% of the redo log", pct)
 	if headroom >= 0 {
-		ev = append(ev, fmt.Sprintf("redo written at %s/s: the sync flush point is ~%s away at this rate",
-			fmtBytes(redo), fmtDuration(headroom)))
+		ev = append(ev, fmt.Sprintf("the age grew %s/s over the last %s with redo written at %s/s: the sync "+
+			"flush point is ~%s away at this rate", fmtBytes(climb.perSec), fmtDuration(climb.over), fmtBytes(redo),
+			fmtDuration(headroom)))
 		title += fmt.Sprintf(", ~%s of headroom at %s/s of redo", fmtDuration(headroom), fmtBytes(redo))
 	}
 	if stall != "" {
@@ -86,6 +90,44 @@ func redoWriteRate(w *window) (float64, bool) {
 		return 0, false
 	}
 	return float64(b.Log.SequenceNumber-a.Log.SequenceNumber) / secs, true
+}
+
+// climbWindow is how many recent frames the age's climb is measured over:
+// one interval is noise (the page cleaner works in bursts).
+const climbWindow = 10
+
+// ageChange is how the checkpoint age moved over the last frames.
+type ageChange struct {
+	perSec float64
+	over   time.Duration
+}
+
+// ageClimb is the checkpoint age's rise per second from the oldest of the
+// last climbWindow frames that carries it to now.
+func ageClimb(w *window) (ageChange, bool) {
+	now, ok := checkpointAgeOf(w.snap)
+	if !ok {
+		return ageChange{}, false
+	}
+	for _, f := range w.recent(climbWindow) {
+		then, ok := checkpointAgeOf(f.Snapshot)
+		over := w.snap.Time.Sub(f.Snapshot.Time)
+		if ok && over > 0 {
+			return ageChange{perSec: (now - then) / over.Seconds(), over: over}, true
+		}
+	}
+	return ageChange{}, false
+}
+
+// checkpointAgeOf reads one snapshot's checkpoint age in bytes.
+func checkpointAgeOf(s *snapshot.Snapshot) (float64, bool) {
+	if v, ok := s.StatusFloat("Innodb_checkpoint_age"); ok {
+		return v, true
+	}
+	if s.InnoDB != nil && s.InnoDB.Log.Present {
+		return float64(s.InnoDB.Log.CheckpointAge), true
+	}
+	return 0, false
 }
 
 // syncFlushSigns says how the server shows it is already flushing

@@ -137,7 +137,8 @@ type Config struct {
 	// reaches the sync flush point, (capacity - age) / redo bytes per second;
 	// raised only below it, or when the server already stalls
 	// (Innodb_buffer_pool_wait_free, pending checkpoint writes). UNKNOWN: five
-	// minutes gives a DBA time to act; one minute does not.
+	// minutes gives a DBA time to act; one minute does not. Trap: a level held
+	// steady by adaptive flushing under a steady load is not approaching.
 	CheckpointHeadroomWarn time.Duration
 	CheckpointHeadroomCrit time.Duration
 
@@ -272,6 +273,8 @@ type Config struct {
 	// 0.0 s".
 	UnresponsiveAfter time.Duration
 
+	// DigestConfig: the digest proof's thresholds, each with its trap
+	// (digest_config.go).
 	DigestConfig
 
 	// Thresholds of the backup, commit, purge, latch and tuning rules (issue 22).
@@ -288,6 +291,7 @@ type Config struct {
 	// (the server's own innodb_lock_wait_timeout default, 50 s, after which
 	// applications typically time out themselves; FTS-01's rationale). The
 	// server's lock_wait_timeout (1 year by default) never ends these waits.
+	// Trap: none of its own; it only raises the severity.
 	GlobalReadLockCritSeconds float64
 
 	// CommitFsyncMinPerSec: write commits per second below which per-commit
@@ -298,7 +302,8 @@ type Config struct {
 	// CommitFsyncShareMin: fsyncs per commit at or above which group commit
 	// is not absorbing the fsyncs ("fsyncs per second close to commits per
 	// second", issue 22; measured on MariaDB 10.11: 1.1 fsyncs per commit
-	// with one client, 0.5 with 16; the fraction is a design choice).
+	// with one client, 0.5 with 16; the fraction is a design choice). Trap: a
+	// ratio over a near-zero denominator (CommitFsyncMinPerSec sets its floor).
 	CommitFsyncShareMin float64
 	// CommitFsyncBusyWarn: % of each second the redo device spends on cache
 	// flushes (fsyncs/s x ms per flush, from /proc/diskstats) at which commits
@@ -327,6 +332,7 @@ type Config struct {
 	// SemaphoreWaitCritSeconds: InnoDB's own long-wait limit
 	// (SYNC_ARRAY_TIMEOUT = 240 s, sync0arr.cc), after which it warns in the
 	// error log and, at innodb_fatal_semaphore_wait_threshold (600 s), aborts.
+	// Trap: a latch the sample caught mid-spin (the 1 s floor).
 	SemaphoreWaitWarnSeconds float64
 	SemaphoreWaitCritSeconds float64
 
@@ -354,7 +360,8 @@ type Config struct {
 	// BufferPoolRAMShare: % of the host's RAM the buffer pool should get on a
 	// server that runs nothing else (BP-03; incident 004: "70–80 % of the
 	// available memory"). buffer_pool_miss's advice names this share of
-	// MemTotal when the server is local and its pool is below it.
+	// MemTotal when the server is local and its pool is below it. Trap: a
+	// remote server, whose RAM this machine cannot see (advice only, local only).
 	BufferPoolRAMShareLow  float64
 	BufferPoolRAMShareHigh float64
 }

@@ -7,12 +7,16 @@ type DigestConfig struct {
 	// DigestExaminedRatio: rows examined at least this many times the rows
 	// sent (SELECT) or changed (UPDATE/DELETE) is a statement that reads far
 	// more than it uses (FTS-01, OFFSET-01; ratio UNKNOWN, a design default).
+	// Trap: an aggregate that examines many rows to return few on purpose is
+	// cheap when the table is small (DigestScanMinRowsPerCall).
 	DigestExaminedRatio float64
 	// DigestScanMinRowsPerCall: each call must examine at least this many
 	// rows, or the table is too small for a scan to matter (the same gate as
-	// FullScanMinTableRows; UNKNOWN).
+	// FullScanMinTableRows; UNKNOWN). Trap: scans of small tables, the
+	// optimizer's right choice.
 	DigestScanMinRowsPerCall float64
 	// DigestCauseLines: how many statements a rule names as the cause.
+	// Trap: none; it bounds the evidence only.
 	DigestCauseLines int
 }
 

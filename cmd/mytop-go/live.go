@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -51,9 +50,9 @@ func runLive(args []string, stdout, stderr io.Writer) error {
 
 // runDashboard is the one feed of the dashboard, live or replay: src's frames
 // go through pipeline.Run to record (when not nil), then to the screen, until
-// the user quits or the terminal goes away.
+// the user quits, the terminal goes away or a signal ends it.
 func runDashboard(dash *ui.Dashboard, src pipeline.Source, b *pipeline.Builder, record func(*snapshot.Frame)) error {
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := dashboardSignals(dash.Tell)
 	defer cancel()
 	frames := make(chan *snapshot.Frame, 4)
 	errc := make(chan error, 1)
@@ -71,7 +70,7 @@ func runDashboard(dash *ui.Dashboard, src pipeline.Source, b *pipeline.Builder, 
 		})
 	}()
 	app := tview.NewApplication()
-	if err := dash.Run(app, frames); err != nil {
+	if err := dash.Run(ctx, app, frames); err != nil {
 		return err
 	}
 	cancel()

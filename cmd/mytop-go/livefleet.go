@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"io"
 
 	"github.com/rivo/tview"
@@ -30,7 +29,7 @@ func runFleetDashboard(lf *liveFlags, readOnly bool, stderr io.Writer) error {
 	view := ui.NewFleet(names, func(server string) ui.Options {
 		return ui.Options{Actions: actions[server], ReadOnly: readOnly}
 	})
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := dashboardSignals(view.Tell)
 	defer cancel()
 	frames := make(chan ui.ServerFrame, 4*len(members))
 	errc := make(chan error, 1)
@@ -43,7 +42,7 @@ func runFleetDashboard(lf *liveFlags, readOnly bool, stderr io.Writer) error {
 			}
 		})
 	}()
-	if err := view.Run(tview.NewApplication(), frames); err != nil {
+	if err := view.Run(ctx, tview.NewApplication(), frames); err != nil {
 		return err
 	}
 	cancel()
