@@ -22,6 +22,7 @@ func (d *Dashboard) keyBindings() []*binding {
 		{[]string{"p"}, "pause / resume the view (live: frames keep arriving; resume jumps to the latest)", d.togglePause},
 		{[]string{"Tab", "Backtab"}, "switch focus between findings and processlist", func() { d.setFocus(!d.focusFindings) }},
 		{[]string{"Enter"}, "show the selected query in full, or the selected finding", d.openSelected},
+		{[]string{"y"}, "copy the selected query or finding (in a query, EXPLAIN or finding view: its text) to the terminal clipboard (OSC 52)", d.copySelected},
 		{[]string{"/"}, "filter the processlist: user:app db:shop host:10.0 state:lock cmd:query id:42 text (ANDed)", d.openFilter},
 		{[]string{"Esc"}, "clear the filter", d.clearFilter},
 		{[]string{"i"}, "hide / show idle threads (Sleep, Daemon, Binlog Dump)", func() { d.list.toggleIdle(); d.procs.reselect() }},
