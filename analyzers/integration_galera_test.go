@@ -80,6 +80,12 @@ func TestIntegrationGaleraFlowControlAndShrink(t *testing.T) {
 	if senders[0] != "node3" {
 		t.Errorf("comparing the nodes names %v, want node3 first", senders)
 	}
+	sameInReplay(t, watches[2].frames, DefaultConfig(), sends)
+	sameInReplay(t, watches[0].frames, DefaultConfig(), receives)
+
+	// A backup's FLUSH TABLES WITH READ LOCK desyncs node 2 (Donor/Desynced).
+	notSynced := desyncedByBackup(t, nodes[1], watches[1])
+	wantEvidence(t, notSynced, "node node2 is not synced", "Desynced")
 
 	n3.Stop(t)
 	var shrunk *snapshot.Finding
@@ -91,6 +97,31 @@ func TestIntegrationGaleraFlowControlAndShrink(t *testing.T) {
 		t.Fatal("node1 never raised galera_cluster_shrunk after node3 stopped")
 	}
 	wantEvidence(t, shrunk, "shrank from 3 to 2 nodes", "wsrep_cluster_size 2, was 3")
+	sameInReplay(t, watches[0].frames, DefaultConfig(), shrunk)
+}
+
+// desyncedByBackup holds FLUSH TABLES WITH READ LOCK on node until its
+// watch raises galera_node_not_synced, and returns that finding.
+func desyncedByBackup(t *testing.T, node *testdb.Server, w *nodeWatch) *snapshot.Finding {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := node.DB(t).Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "FLUSH TABLES WITH READ LOCK"); err != nil {
+		t.Fatal(err)
+	}
+	defer conn.ExecContext(ctx, "UNLOCK TABLES")
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		if f := findingIn(w.next(t), IDGaleraNodeNotSynced); f != nil {
+			return f
+		}
+	}
+	t.Fatalf("%s never raised galera_node_not_synced under FLUSH TABLES WITH READ LOCK", w.name)
+	return nil
 }
 
 // slowApplier makes node's applier scan the table for every row event and
@@ -126,9 +157,10 @@ func writeUntil(ctx context.Context, node *testdb.Server) {
 
 // nodeWatch samples one node with its own engine.
 type nodeWatch struct {
-	name string
-	live *collectors.Live
-	b    *pipeline.Builder
+	name   string
+	live   *collectors.Live
+	b      *pipeline.Builder
+	frames []*snapshot.Frame
 }
 
 func newNodeWatch(t *testing.T, name string, srv *testdb.Server) *nodeWatch {
@@ -155,6 +187,7 @@ func (w *nodeWatch) next(t *testing.T) *snapshot.Frame {
 		t.Fatalf("%s: %v", w.name, err)
 	}
 	f := w.b.Add(s)
+	w.frames = append(w.frames, f)
 	t.Logf("%s frame %d: %v", w.name, f.Seq, findingIDs(f))
 	return f
 }

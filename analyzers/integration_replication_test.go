@@ -55,7 +55,7 @@ func TestIntegrationReplicationChannels(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.ReplicaLagWarn = 5 * time.Second
 	var stopped, lag *snapshot.Finding
-	watchWith(t, two, cfg, 60*time.Second, func(f *snapshot.Frame) bool {
+	live := watchWith(t, two, cfg, 60*time.Second, func(f *snapshot.Frame) bool {
 		stopped, lag = findingIn(f, IDReplicationStopped), findingIn(f, IDReplicationLag)
 		return stopped != nil && lag != nil && strings.Contains(lag.Title, "growing")
 	})
@@ -82,6 +82,8 @@ func TestIntegrationReplicationChannels(t *testing.T) {
 	if len(lag.Threads) != 1 {
 		t.Errorf("the applying SQL thread is not named: %v", lag.Threads)
 	}
+	sameInReplay(t, live, cfg, stopped)
+	sameInReplay(t, live, cfg, lag)
 
 	// The one-channel replica applied the same insert without conflict.
 	frames := watchWith(t, one, cfg, 20*time.Second, func(f *snapshot.Frame) bool { return f.Seq >= 5 })

@@ -73,6 +73,10 @@ var figures = []struct{ name, status string }{
 	{"queries_per_second", "Questions"},
 	{"slow_queries_per_second", "Slow_queries"},
 	{"innodb_row_lock_waits_per_second", "Innodb_row_lock_waits"},
+	// On a Galera node: the one sending flow control holds the cluster back;
+	// comparing this series across nodes names it.
+	{"galera_flow_control_sent_per_second", "wsrep_flow_control_sent"},
+	{"galera_flow_control_recv_per_second", "wsrep_flow_control_recv"},
 }
 
 func collectFigures(ch chan<- prometheus.Metric, server string, f *snapshot.Frame) {
@@ -81,6 +85,9 @@ func collectFigures(ch chan<- prometheus.Metric, server string, f *snapshot.Fram
 			if v, ok := f.Rates.Rate(fig.status); ok {
 				gauge(ch, figureDesc, v, server, fig.name)
 			}
+		}
+		if g, ok := f.Rates.Galera(); ok {
+			gauge(ch, figureDesc, g.PausedFraction, server, "galera_flow_control_paused_fraction")
 		}
 	}
 	if f.Snapshot.Server.Unreachable {

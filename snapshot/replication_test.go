@@ -88,3 +88,24 @@ func TestOldRecordingsSingleReplicaRow(t *testing.T) {
 		t.Error("a server that is no replica has channels")
 	}
 }
+
+// FuzzReplicaStatusSamples: any text parses without panicking and every row
+// it yields decodes into a channel.
+func FuzzReplicaStatusSamples(f *testing.F) {
+	for _, name := range []string{"testdata/mysql8-replica-status-2-channels.txt", "testdata/ptstalk-slave-status-mariadb.txt"} {
+		if raw, err := os.ReadFile(name); err == nil {
+			f.Add(string(raw))
+		}
+	}
+	f.Add("TS 1 x\n*** 1. row ***\nSlave_IO_Running: Yes\n  continued\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		samples, _ := ParseReplicaStatusSamples(text)
+		for _, s := range samples {
+			for _, r := range s.Rows {
+				c := DecodeChannel(r)
+				c.Lag()
+				_ = c.Label() + c.Source
+			}
+		}
+	})
+}

@@ -2,11 +2,13 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/mytop-go/mytop-go/analyzers"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -28,6 +30,8 @@ type Fleet struct {
 	moved   bool
 	status  string
 	lastNow time.Time
+	// tells carries lines from Tell to the UI goroutine.
+	tells chan string
 }
 
 // ServerFrame is one frame of one server of the fleet.
@@ -40,7 +44,7 @@ type ServerFrame struct {
 // options (its own KILL and EXPLAIN connection).
 func NewFleet(names []string, opts func(server string) Options) *Fleet {
 	fl := &Fleet{Box: newBox(), names: names, dashes: map[string]*Dashboard{},
-		latest: map[string]*snapshot.Frame{}, table: newTable()}
+		latest: map[string]*snapshot.Frame{}, table: newTable(), tells: make(chan string, 1)}
 	fl.table.SetSelectable(true, false).SetSelectedStyle(tcell.StyleDefault.Reverse(true))
 	fl.table.SetFixed(1, 0)
 	for _, n := range names {
@@ -147,10 +151,23 @@ func (fl *Fleet) header(w int) string {
 		{fmt.Sprintf("%d critical, %d warning", crit, warn), 10},
 		{fmt.Sprintf("%d down", down), 7},
 	}
+	if senders := fl.flowControlSenders(); len(senders) > 0 {
+		items = append(items, item{"[::b]FC sent by " + tview.Escape(strings.Join(senders, ", ")) + "[::-]", 9})
+	}
 	if !fl.lastNow.IsZero() {
 		items = append(items, item{"LIVE " + fl.lastNow.Format("15:04:05"), 6})
 	}
 	return fit(items, w)
+}
+
+// flowControlSenders names the Galera nodes of the fleet that hold their
+// cluster back this interval: each node alone can only say it is paused.
+func (fl *Fleet) flowControlSenders() []string {
+	var nodes []analyzers.NodeFrame
+	for _, n := range fl.names {
+		nodes = append(nodes, analyzers.NodeFrame{Name: n, Frame: fl.latest[n]})
+	}
+	return analyzers.FlowControlSenders(nodes)
 }
 
 func (fl *Fleet) counts() (crit, warn, down int) { return fleetCounts(fl.rows) }

@@ -124,3 +124,26 @@ func TestFleetEnterAndEsc(t *testing.T) {
 		t.Errorf("Down then Enter opened %q, want the second row", fl.Opened())
 	}
 }
+
+// With every node of a Galera cluster in the fleet, the header names the one
+// sending flow control: each node's own view only says the cluster paused.
+func TestFleetNamesTheFlowControlSender(t *testing.T) {
+	at := time.Date(2026, 12, 1, 14, 2, 17, 0, time.UTC)
+	fl, names := newTestFleet(3)
+	for i, n := range names {
+		f := fleetFrame(at, "10.11.19-MariaDB", false)
+		f.Snapshot.Variables = map[string]string{"wsrep_on": "ON"}
+		f.Snapshot.Status["wsrep_cluster_status"] = "Primary"
+		sent := 0.0
+		if i == 1 {
+			sent = 4
+		}
+		f.Rates = &snapshot.Rates{Interval: 1, Status: map[string]float64{
+			"wsrep_flow_control_paused_ns": 6e8, "wsrep_flow_control_sent": sent, "wsrep_flow_control_recv": 4}}
+		fl.Update(n, f)
+	}
+	header := strings.Split(ScreenText(fl.DrawOn(100, 24)), "\n")[0]
+	if !strings.Contains(header, "FC sent by "+names[1]) {
+		t.Errorf("header %q does not name %s as the flow-control sender", header, names[1])
+	}
+}
