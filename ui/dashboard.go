@@ -24,6 +24,7 @@ type Dashboard struct {
 	stmtSampler stmtSampler
 	keys        map[string]*binding
 	bindings    []*binding
+	views       []view
 
 	frame   *snapshot.Frame // shown
 	latest  *snapshot.Frame // newest received
@@ -36,13 +37,15 @@ type Dashboard struct {
 	recOn bool
 
 	focusFindings bool
-	// view is the key of the alternative view shown in the processlist's
-	// place (replication, Galera), or "" for the processlist.
+	// view is the key of the pane view shown in the processlist's place
+	// (replication, Galera), or "" for the processlist.
 	view     string
 	modal    *modal
 	status   string
 	statusAt time.Time
 	quitting bool
+	// tells carries lines from Tell to the UI goroutine.
+	tells chan string
 }
 
 const defaultHistory = 300
@@ -52,11 +55,12 @@ func New(opts Options) *Dashboard {
 	if opts.HistoryLen <= 0 {
 		opts.HistoryLen = defaultHistory
 	}
-	d := &Dashboard{opts: opts, list: newProcList(), hist: newHistory(opts.HistoryLen)}
+	d := &Dashboard{opts: opts, list: newProcList(), hist: newHistory(opts.HistoryLen), tells: make(chan string, 1)}
 	d.findings = newFindingsPanel()
 	d.procs = newProcPanel(d.list)
 	d.locks = newLockView()
 	d.root = &root{Box: newBox(), d: d}
+	d.views = d.newViews()
 	d.bindings = d.keyBindings()
 	d.keys = keyIndex(d.bindings)
 	d.findings.table.SetSelectionChangedFunc(func(int, int) { d.applyHighlight() })
@@ -145,7 +149,7 @@ func (d *Dashboard) handleKey(ev *tcell.EventKey) {
 		}
 		return
 	}
-	if d.locks.active && d.handleLockKey(ev) {
+	if v := d.openView(); v != nil && v.handle(ev) {
 		return
 	}
 	if b, ok := d.keys[keyName(ev)]; ok {
