@@ -46,7 +46,9 @@ func (d *Dashboard) keyBindings() []*binding {
 	if d.opts.Actions != nil && !d.opts.ReadOnly {
 		bb = append(bb,
 			&binding{[]string{"k"}, "KILL QUERY of the selected thread (asks y/n)", func() { d.confirmKill(false) }, item{"k/K kill", 4}},
-			&binding{[]string{"K"}, "KILL CONNECTION of the selected thread (asks y/n)", func() { d.confirmKill(true) }, item{}})
+			&binding{[]string{"K"}, "KILL CONNECTION of the selected thread (asks y/n)", func() { d.confirmKill(true) }, item{}},
+			&binding{[]string{"X"}, "with a / filter: KILL QUERY of every thread shown (asks y/n with the count and first ids)", func() { d.confirmKillFilter(false) }, item{"X kill all", 2}},
+			&binding{[]string{"Ctrl-X"}, "with a / filter: KILL CONNECTION of every thread shown (asks y/n)", func() { d.confirmKillFilter(true) }, item{}})
 	}
 	if d.opts.Player != nil {
 		bb = append(bb, d.playerBindings()...)
@@ -96,6 +98,8 @@ func keyName(ev *tcell.EventKey) string {
 		return "Esc"
 	case tcell.KeyCtrlC:
 		return "Ctrl-C"
+	case tcell.KeyCtrlX:
+		return "Ctrl-X"
 	}
 	return ""
 }
