@@ -33,6 +33,7 @@ func (d *Dashboard) keyBindings() []*binding {
 		{[]string{"r"}, "reverse the sort order", func() { d.list.reverse(); d.procs.reselect() }, item{"r reverse", 3}},
 		{[]string{"c"}, "hide / show the per-thread columns CPU%, Read/s, Write/s, Mem", d.toggleThreadCols, item{}},
 		{[]string{"Enter"}, "show the selected query in full, or the selected finding", d.openSelected, item{"Enter query", 4}},
+		{[]string{"y"}, "copy the selected query or finding (in a query, EXPLAIN or finding view: its text) to the terminal clipboard (OSC 52)", d.copySelected, item{"y copy", 3}},
 	}
 	for i := range d.views {
 		bb = append(bb, &d.views[i].binding)

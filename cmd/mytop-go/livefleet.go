@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 
 	"github.com/rivo/tview"
@@ -31,20 +32,11 @@ func runFleetDashboard(lf *liveFlags, readOnly bool, stderr io.Writer) error {
 	})
 	ctx, cancel := dashboardSignals(view.Tell)
 	defer cancel()
-	frames := make(chan ui.ServerFrame, 4*len(members))
-	errc := make(chan error, 1)
-	go func() {
-		defer close(frames)
-		errc <- fleet.Run(ctx, members, func(server string, f *snapshot.Frame) {
-			select {
-			case frames <- ui.ServerFrame{Server: server, Frame: f}:
-			case <-ctx.Done():
-			}
-		})
-	}()
-	if err := view.Run(ctx, tview.NewApplication(), frames); err != nil {
-		return err
+	shown, produced := feed(ctx, 4*len(members), func(ctx context.Context, emit func(ui.ServerFrame)) error {
+		return fleet.Run(ctx, members, func(server string, f *snapshot.Frame) { emit(ui.ServerFrame{Server: server, Frame: f}) })
+	}, func(frames <-chan ui.ServerFrame) error { return view.Run(ctx, tview.NewApplication(), frames) })
+	if shown != nil {
+		return shown
 	}
-	cancel()
-	return <-errc
+	return <-produced // fleet.Run closes every member's connection before it returns
 }
