@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
 )
 
 // binding is one command, the keys that run it and its hint in the footer;
@@ -104,24 +105,43 @@ func keyName(ev *tcell.EventKey) string {
 	return ""
 }
 
-// helpText lists every bound key, then the navigation keys of the panels.
-func (d *Dashboard) helpText() string {
+// helpText lists every bound key, then the navigation keys of the panels,
+// each description wrapped to width under its own column so no line is cut
+// and the keys stay readable at 80 columns.
+func (d *Dashboard) helpText(width int) string {
 	var b strings.Builder
 	b.WriteString("[::b]Keys[::-]\n\n")
+	const keyCol = 17 // "  " + 14 + " "
 	for _, k := range d.bindings {
-		fmt.Fprintf(&b, "  [yellow]%-14s[-] %s\n", strings.Join(k.keys, " "), k.help)
+		keys := strings.Join(k.keys, " ")
+		for i, line := range wrapWords(k.help, max(20, width-keyCol)) {
+			if i == 0 {
+				fmt.Fprintf(&b, "  [yellow]%-14s[-] %s\n", tview.Escape(keys), tview.Escape(line))
+				continue
+			}
+			fmt.Fprintf(&b, "%*s%s\n", keyCol, "", tview.Escape(line))
+		}
 	}
 	b.WriteString("  [yellow]↑ ↓ PgUp PgDn Home End[-] move in the focused panel\n")
-	b.WriteString("\n[::b]Processlist marks[::-]  * thread named by the selected finding,  + running > 10 s,  ! > 60 s\n")
-	if d.opts.Actions == nil {
-		b.WriteString("\nKILL is not available and EXPLAIN shows recorded plans only: no server connection (replay or import).\n")
-	} else if d.opts.ReadOnly {
-		b.WriteString("\nRead-only: KILL keys are not bound.\n")
+	para := func(s string) {
+		b.WriteString("\n" + tview.Escape(strings.Join(wrapWords(s, max(20, width)), "\n")) + "\n")
 	}
-	b.WriteString("\nEsc, q, Enter or ? closes this help.")
-	return b.String()
+	para("Processlist marks:  * thread named by the selected finding,  + running > 10 s,  ! > 60 s")
+	if d.opts.Actions == nil {
+		para("KILL is not available and EXPLAIN shows recorded plans only: no server connection (replay or import).")
+	} else if d.opts.ReadOnly {
+		para("Read-only: KILL keys are not bound.")
+	}
+	para("In a query, EXPLAIN or finding view: y copies its text. Esc, q, Enter or ? closes this help.")
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func (d *Dashboard) openHelp() {
-	d.openModal(textModal(newTextView(" Help ", d.helpText()), '?'))
+	width := 80
+	if d.screen != nil {
+		width, _ = d.screen.Size()
+	}
+	// The modal is the screen less 4 columns, the border 2 more.
+	tv := newTextView(" Help [gray](↑ ↓ PgUp PgDn scroll, Esc closes)[-] ", d.helpText(width-6))
+	d.openModal(textModal(tv, '?'))
 }
