@@ -28,6 +28,10 @@ type Options struct {
 	DefaultsFile      string
 	DefaultsExtraFile string
 	NoDefaults        bool
+	// LoginPath names a group of the login path file (~/.mylogin.cnf) to
+	// read besides [client] and [mytop]; NoLoginPaths skips that file.
+	LoginPath    string
+	NoLoginPaths bool
 
 	SSLMode string // DISABLED, PREFERRED, REQUIRED, VERIFY_CA, VERIFY_IDENTITY
 	SSLCA   string
@@ -45,7 +49,11 @@ type Options struct {
 // warnings to show the user, e.g. a password file others can read.
 func (o Options) Resolve() (Options, []string, error) {
 	home, _ := os.UserHomeDir()
-	return o.resolve(os.Getenv, o.optionFiles(home))
+	login := ""
+	if !o.NoLoginPaths {
+		login = loginFilePath(os.Getenv, home)
+	}
+	return o.resolveWith(os.Getenv, o.optionFiles(home), login)
 }
 
 // optionFile is one file to read and whether it must exist.
@@ -73,6 +81,12 @@ func (o Options) optionFiles(home string) []optionFile {
 }
 
 func (o Options) resolve(getenv func(string) string, files []optionFile) (Options, []string, error) {
+	return o.resolveWith(getenv, files, "")
+}
+
+// resolveWith reads the option files, then the login path file (read even
+// with --no-defaults or --defaults-file, as the mysql client does).
+func (o Options) resolveWith(getenv func(string) string, files []optionFile, loginFile string) (Options, []string, error) {
 	if o.DSN != "" {
 		return o, nil, nil
 	}
@@ -81,6 +95,9 @@ func (o Options) resolve(getenv func(string) string, files []optionFile) (Option
 		if err := r.readFile(f.path, f.required, 0); err != nil {
 			return o, r.warnings, err
 		}
+	}
+	if err := r.readLoginFile(loginFile, o.LoginPath); err != nil {
+		return o, r.warnings, err
 	}
 	var out Options
 	if err := out.applyFileOptions(r.values); err != nil {
@@ -194,6 +211,7 @@ func (o *Options) applyFlags(f Options) {
 		o.Password, o.PasswordSet, o.NeedsPasswordPrompt = f.Password, true, false
 	}
 	o.DefaultsFile, o.DefaultsExtraFile, o.NoDefaults = f.DefaultsFile, f.DefaultsExtraFile, f.NoDefaults
+	o.LoginPath, o.NoLoginPaths = f.LoginPath, f.NoLoginPaths
 }
 
 func isLocalHost(h string) bool { return h == "" || h == "localhost" }

@@ -3,6 +3,7 @@ package connopt
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -29,10 +30,12 @@ type optionValue struct {
 type optionReader struct {
 	values   map[string]optionValue
 	warnings []string
+	// seen are the group names met, to tell a --login-path that names none.
+	seen map[string]bool
 }
 
 func newOptionReader() *optionReader {
-	return &optionReader{values: map[string]optionValue{}}
+	return &optionReader{values: map[string]optionValue{}, seen: map[string]bool{}}
 }
 
 // readFile reads one option file. A missing file is an error only when
@@ -49,8 +52,21 @@ func (r *optionReader) readFile(path string, required bool, depth int) error {
 		return fmt.Errorf("option file: %v", err)
 	}
 	defer f.Close()
+	sawPassword, err := r.scan(path, f, optionGroups, depth)
+	if err != nil {
+		return err
+	}
+	if sawPassword {
+		r.checkPermissions(f, path)
+	}
+	return nil
+}
+
+// scan reads option-file text from rd, keeping the keys of the wanted groups.
+// It reports whether a password with a value was among them.
+func (r *optionReader) scan(path string, rd io.Reader, groups map[string]bool, depth int) (bool, error) {
 	group, sawPassword := "", false
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(rd)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
@@ -58,11 +74,12 @@ func (r *optionReader) readFile(path string, required bool, depth int) error {
 		case line == "" || line[0] == '#' || line[0] == ';':
 		case strings.HasPrefix(line, "!include"):
 			if err := r.include(path, line, depth); err != nil {
-				return err
+				return false, err
 			}
 		case line[0] == '[':
 			group = strings.ToLower(strings.TrimSpace(strings.Trim(line, "[]")))
-		case optionGroups[group]:
+			r.seen[group] = true
+		case groups[group]:
 			key, val := parseOptionLine(line)
 			if key == "" {
 				continue
@@ -73,12 +90,9 @@ func (r *optionReader) readFile(path string, required bool, depth int) error {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return fmt.Errorf("option file %s: %v", path, err)
+		return false, fmt.Errorf("option file %s: %v", path, err)
 	}
-	if sawPassword {
-		r.checkPermissions(f, path)
-	}
-	return nil
+	return sawPassword, nil
 }
 
 // include handles "!include FILE" and "!includedir DIR" (its *.cnf files in

@@ -173,3 +173,24 @@ func shellJoin(argv []string) string {
 	}
 	return strings.Join(q, " ")
 }
+
+// ToggleHelp opens mytop-go's help with ? and closes it again, waiting for
+// each: the dashboard still answers keys.
+func (s *Session) ToggleHelp() {
+	s.t.Helper()
+	s.Keys("?")
+	s.WaitFor(5*time.Second, "closes this help")
+	s.Keys("?")
+	s.WaitGone(5*time.Second, "closes this help")
+}
+
+// QuitCleanly checks help still opens and closes, then quits with q and
+// fails the test unless the program exits with status 0.
+func (s *Session) QuitCleanly() {
+	s.t.Helper()
+	s.ToggleHelp()
+	s.Keys("q")
+	if status := s.WaitExit(10 * time.Second); status != "0" {
+		s.t.Errorf("exit status %s, want 0:\n%s", status, s.Screen())
+	}
+}

@@ -38,6 +38,7 @@ const (
 	kindTSStamped   fileKind = "ts-stamped"   // pt-stalk's TS-stamped /proc/stat, /proc/vmstat, /proc/diskstats
 	kindDiskstats   fileKind = "diskstats"    // one bare /proc/diskstats copy
 	kindVmstat      fileKind = "vmstat"
+	kindIostat      fileKind = "iostat" // iostat -dx N (sysstat)
 )
 
 // sniffed is one classified file; why says what a kindNone file is and lacks.
@@ -197,6 +198,8 @@ func kindOf(head []byte) fileKind {
 		return kindDiskstats
 	case strings.HasPrefix(strings.TrimSpace(lines[0]), "procs"):
 		return kindVmstat
+	case isIostat(lines):
+		return kindIostat
 	}
 	return kindNone
 }
@@ -318,6 +321,20 @@ func isProcesslist(head []byte, lines []string) bool {
 func isHeaderlessProcessRow(line string) bool {
 	f := strings.SplitN(line, "\t", 8)
 	return len(f) == 8 && isDigits(f[0]) && isDigits(f[5])
+}
+
+// isIostat: sysstat's banner ("Linux 6.1 (host) 12/01/26 _x86_64_ (2 CPU)")
+// or a `Device ... r/s` header among the first lines.
+func isIostat(lines []string) bool {
+	if strings.HasPrefix(lines[0], "Linux ") && strings.Contains(lines[0], " CPU)") {
+		return true
+	}
+	for _, l := range lines[:min(len(lines), 4)] {
+		if strings.HasPrefix(l, "Device") && strings.Contains(l, " r/s") {
+			return true
+		}
+	}
+	return false
 }
 
 // isDiskstatsLine: "major minor name" and at least eleven counters.

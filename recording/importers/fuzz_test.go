@@ -264,6 +264,7 @@ func FuzzPileFile(f *testing.F) {
 	f.Add("21\tapp\th:1\tshop\tQuery\t30\tupdating\tUPDATE t\n")
 	f.Add("TS 1796126400.0 x\n" + diskstats(1, 2) + "TS 1796126401.0 x\n" + diskstats(3, 4))
 	f.Add(" r b w avm fre flt re pi po fr sr ad0 da0 in sy cs us sy id\n 1 0 0 6 3 1 0 0 0 1 0 0 0 2 1 3 22 15 63\n")
+	f.Add("Linux 6.1 (h) \t12/01/26 \t_x86_64_\t(2 CPU)\n\nDevice r/s w/s %util\nvda 1.0 2.0 3.0\n\nDevice r/s w/s %util\nvda 4 5 6\n")
 	f.Add("\n------------------------\nLATEST DETECTED DEADLOCK\n------------------------\n130624 17:39:24TOO DEEP\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		dir := t.TempDir()

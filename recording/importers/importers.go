@@ -24,6 +24,7 @@ const (
 	FormatProcesslist Format = "processlist"      // SHOW FULL PROCESSLIST saved by the mysql client
 	FormatDiskstats   Format = "diskstats"        // /proc/diskstats copies, TS-stamped (pt-diskstats) or bare
 	FormatVmstat      Format = "vmstat"           // vmstat N output
+	FormatIostat      Format = "iostat"           // iostat -dx N output
 	FormatPtSummary   Format = "pt-mysql-summary" // a pt-mysql-summary --save-samples directory
 	FormatFiles       Format = "files"            // a pile of such files, put on one timeline
 )
@@ -153,6 +154,7 @@ var readers = map[Format]func(*run) ([]Session, error){
 	FormatProcesslist: importPile,
 	FormatDiskstats:   importPile,
 	FormatVmstat:      importPile,
+	FormatIostat:      importPile,
 	FormatPtSummary:   importPile,
 	FormatFiles:       importPile,
 }

@@ -70,6 +70,8 @@ func pileFormat(all []sniffed) Format {
 			return FormatDiskstats
 		case kindVmstat:
 			return FormatVmstat
+		case kindIostat:
+			return FormatIostat
 		case kindInnoDB:
 			return FormatInnoDBText
 		}
@@ -153,6 +155,8 @@ func (p *pileReader) read(f sniffed) (*pileFile, error) {
 		err = p.readDiskstats(pf)
 	case kindVmstat:
 		err = p.readVmstat(pf)
+	case kindIostat:
+		err = p.readIostat(pf)
 	}
 	return pf, err
 }

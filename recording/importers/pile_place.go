@@ -139,9 +139,23 @@ func (p *placer) insert(at time.Time, s pileSample) {
 		}
 		s.addHost(h)
 	case s.host != nil:
+		if h := p.tl.hosts[sec]; h != nil && (len(h.Disks) == 0) != (len(s.host.Disks) == 0) {
+			p.tl.hosts[sec] = joinHosts(h, s.host) // vmstat and iostat of the same second
+			return
+		}
 		sec = p.free(sec, func(t int64) bool { _, ok := p.tl.hosts[t]; return ok })
 		p.tl.hosts[sec] = s.host
 	}
+}
+
+// joinHosts is the host with CPU figures, given the other's disks.
+func joinHosts(a, b *snapshot.Host) *snapshot.Host {
+	if len(a.Disks) > 0 {
+		a, b = b, a
+	}
+	h := *a
+	h.Disks = b.Disks
+	return &h
 }
 
 func (p *placer) free(sec int64, taken func(int64) bool) int64 {

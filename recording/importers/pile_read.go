@@ -1,6 +1,7 @@
 package importers
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -321,6 +322,45 @@ func (p *pileReader) readDiskstats(pf *pileFile) error {
 		pf.samples = append(pf.samples, pileSample{host: h})
 	}
 	return err
+}
+
+// readIostat reads `iostat -dx N` reports, N seconds apart (--interval, else
+// one), on their own clock when iostat ran with -t. The first report, the
+// average since boot, only sets the base.
+func (p *pileReader) readIostat(pf *pileFile) error {
+	raw, err := os.ReadFile(pf.path)
+	if err != nil {
+		return err
+	}
+	p.run.in.advance(int64(len(raw)))
+	reports, bad, first := snapshot.ParseIostat(string(raw))
+	if bad > 0 {
+		p.sess.Problems.add(pf.path, 0, fmt.Sprintf("not an iostat row: %.40q", first))
+		p.sess.Problems.Count += bad - 1
+	}
+	if len(reports) < 2 {
+		return nil
+	}
+	interval := p.run.opts.Interval
+	if interval <= 0 {
+		interval = time.Second
+	}
+	pf.timed = !reports[0].Time.IsZero()
+	var acc snapshot.IostatDisks
+	acc.Add(reports[0], 1)
+	for i, r := range reports[1:] {
+		secs := interval.Seconds()
+		if pf.timed && !r.Time.IsZero() && r.Time.After(reports[i].Time) {
+			secs = r.Time.Sub(reports[i].Time).Seconds()
+		}
+		s := pileSample{off: time.Duration(i) * interval, host: &snapshot.Host{Disks: acc.Add(r, secs)}}
+		if pf.timed {
+			s.at = inZone(r.Time, p.run.opts.Location)
+		}
+		pf.samples = append(pf.samples, s)
+	}
+	p.sess.Notes = append(p.sess.Notes, filepath.Base(pf.path)+": the first iostat report (averages since boot) only sets the base")
+	return nil
 }
 
 // readVmstat reads `vmstat N` rows a second apart. The first row is the

@@ -2,6 +2,7 @@ package importers
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -405,4 +406,32 @@ func TestInnoDBBatchEscapedFixture(t *testing.T) {
 	if len(s.Snapshots) != 1 || !s.Start().Equal(at("04:58:31")) || s.Snapshots[0].InnoDB.BufferPool.SizePages != 1014 {
 		t.Fatalf("%d snapshots from %v", len(s.Snapshots), s.Start())
 	}
+}
+
+// `iostat -dx 1` saved alone: one sample per report after the since-boot one,
+// and Delta gives back iostat's own figures.
+func TestIostatAlone(t *testing.T) {
+	dir := t.TempDir()
+	copyFile(t, filepath.Join(ptStalkDir, "2026_12_01_04_38_31-iostat"), filepath.Join(dir, "iostat.log"))
+	s := importOne(t, filepath.Join(dir, "iostat.log"), FormatIostat)
+	reports, _, _ := snapshot.ParseIostat(readText(t, filepath.Join(dir, "iostat.log")))
+	if len(s.Snapshots) != len(reports)-1 || s.Problems.Count != 0 {
+		t.Fatalf("%d snapshots for %d reports, problems %+v", len(s.Snapshots), len(reports), s.Problems)
+	}
+	r := snapshot.Delta(s.Snapshots[0], s.Snapshots[1])
+	if r == nil || r.Host == nil || len(r.Host.Disks) != 1 {
+		t.Fatalf("rates %+v", r)
+	}
+	if d, want := r.Host.Disks[0], reports[2].Devices[0].Values; math.Abs(d.ReadsPerSec-want["r/s"]) > 1 || math.Abs(d.UtilPercent-want["%util"]) > 0.2 {
+		t.Errorf("vda %+v, iostat printed r/s %v %%util %v", d, want["r/s"], want["%util"])
+	}
+}
+
+func readText(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
