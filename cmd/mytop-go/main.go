@@ -86,4 +86,3 @@ func exitCode(err error) int {
 	}
 	return 1
 }
-
