@@ -1,10 +1,13 @@
 package ui
 
 import (
+	"encoding/base64"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/gdamore/tcell/v2/terminfo"
 )
 
 // clip is what y copies: a label for the confirmation and the text.
@@ -50,8 +53,22 @@ func (d *Dashboard) copyClip(c clip) {
 		d.say("no terminal to copy to")
 		return
 	}
-	d.screen.SetClipboard([]byte(c.text))
+	if tty, ok := d.screen.Tty(); ok && !tcellSendsOSC52(os.Getenv("TERM")) {
+		// tmux with TERM=screen (its default) takes OSC 52 too, but tcell
+		// sends it only to xterm-like terminals: write it ourselves. Keys
+		// and drawing share this goroutine, so it does not split a frame.
+		fmt.Fprintf(tty, "\x1b]52;c;%s\a", base64.StdEncoding.EncodeToString([]byte(c.text)))
+	} else {
+		d.screen.SetClipboard([]byte(c.text))
+	}
 	d.say(fmt.Sprintf("copied %s (%d bytes) to the terminal clipboard (OSC 52)", c.what, len(c.text)))
+}
+
+// tcellSendsOSC52 is whether tcell's SetClipboard writes anything for term:
+// only for terminfo entries it treats as xterm-like.
+func tcellSendsOSC52(term string) bool {
+	ti, err := terminfo.LookupTerminfo(term)
+	return err == nil && (ti.XTermLike || strings.HasPrefix(ti.Name, "xterm"))
 }
 
 // isCopyKey is y, which copies from a text view instead of closing it.

@@ -84,8 +84,9 @@ func ttyDashboard(t *testing.T, d *Dashboard, term string) (*captureTty, tcell.S
 }
 
 func TestCopySendsOSC52(t *testing.T) {
-	for _, term := range []string{"xterm-256color", "tmux-256color"} {
+	for _, term := range []string{"xterm-256color", "tmux-256color", "screen"} {
 		t.Run(term, func(t *testing.T) {
+			t.Setenv("TERM", term)
 			d := New(Options{Actions: &fakeActions{plan: []snapshot.ExplainRow{explainRow("1", "SIMPLE", "b", "ALL", 2104331, "Using where")}}})
 			d.Update(incidentFrame())
 			tty, _ := ttyDashboard(t, d, term)

@@ -76,6 +76,28 @@ func TestKillByFilterInTmux(t *testing.T) {
 	}
 	s.Keys("Escape")
 	s.WaitFor(10*time.Second, "keep_sleeper") // the monitor is still connected and sampling
+
+	// Ctrl-X: KILL CONNECTION of the other five, which then leave the server.
+	s.Keys("/", "keep_sleeper", "Enter")
+	time.Sleep(time.Second)
+	s.Keys("C-x")
+	s.WaitFor(10*time.Second, "KILL CONNECTION of 5 threads")
+	s.Keys("y")
+	s.WaitFor(15*time.Second, "KILL CONNECTION sent to 5 of 5 threads")
+	var left int
+	deadline = time.Now().Add(15 * time.Second)
+	for {
+		db.QueryRow("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE INFO LIKE '%keep_sleeper%' AND ID <> CONNECTION_ID()").Scan(&left)
+		if left == 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if left != 0 {
+		t.Errorf("%d keep_sleeper connections left after KILL CONNECTION", left)
+	}
+	s.Keys("Escape")
+	s.WaitFor(10*time.Second, "LIVE")
 	s.Keys("q")
 	if status := s.WaitExit(10 * time.Second); status != "0" {
 		t.Errorf("exit status %s:\n%s", status, s.Screen())
