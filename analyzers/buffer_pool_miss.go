@@ -55,7 +55,7 @@ func bpEvidence(w *window, hit float64, young string) []string {
 	ev := []string{fmt.Sprintf("hit %.1f %% this interval = 1 - %s / %s", hit, bpReads, bpRequests)}
 	ev = appendNonEmpty(ev, young)
 	ev = append(ev, w.counterLines(bpReads, bpRequests, "Innodb_buffer_pool_read_ahead", "Innodb_data_reads")...)
-	ev = appendNonEmpty(ev, bpFreePages(w))
+	ev = appendNonEmpty(ev, bpFreePages(w), bpSizing(w))
 	ev = append(ev, bpReaders(w)...)
 	return appendNonEmpty(ev, busiestDisk(w))
 }
@@ -93,9 +93,12 @@ func bpAdvice(w *window) string {
 	if s, ok := w.snap.VarFloat("innodb_buffer_pool_size"); ok {
 		size = " (now " + fmtBytes(s) + ")"
 	}
+	grow := "raise innodb_buffer_pool_size" + size + " towards the size of the working set."
+	if t := bpTarget(w); t != "" {
+		grow = t + "."
+	}
 	return "Find the statement streaming through the buffer pool (long-running statements above; see " +
-		"full_scan_update) and give it an index. If the hot data has outgrown the pool, raise " +
-		"innodb_buffer_pool_size" + size + " towards the size of the working set."
+		"full_scan_update) and give it an index. If the hot data has outgrown the pool, " + grow
 }
 
 // busiestDisk is the evidence line of the most utilised device, or "".

@@ -64,10 +64,10 @@ func checkDeepOffsetPagination(w *window, c *Config) verdict {
 	}
 	ev = appendNonEmpty(ev, w.counterLine("Handler_read_next"), w.counterLine("Handler_read_rnd_next"),
 		w.counterLine("Innodb_rows_read"))
-	return raise(snapshot.Warning, title, ev,
+	return withDigestProof(raise(snapshot.Warning, title, ev,
 		"Use key-set (seek) pagination instead of OFFSET: remember the last key of the page and ask for "+
 			"WHERE key > :last ORDER BY key LIMIT n, with an index on the ordering columns; or cap how deep "+
-			"users may page.", ids(procs, maxThreadIDs))
+			"users may page.", ids(procs, maxThreadIDs)), deepOffsetDigests(w, c))
 }
 
 // deepPagesIn lists f's running deep pages, longest-running first.

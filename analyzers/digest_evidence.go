@@ -88,3 +88,18 @@ func digestCauseLines(w *window, c *Config, what string, value func(*snapshot.St
 	}
 	return out
 }
+
+// withDigestProof adds the digests that confirm a finding the processlist
+// raised: what every call of the statement did in the last interval.
+func withDigestProof(v verdict, ds []snapshot.StatementRate) verdict {
+	if v.finding == nil {
+		return v
+	}
+	for i := range ds {
+		if i == maxThreadLines {
+			break
+		}
+		v.finding.Evidence = append(v.finding.Evidence, digestLine(&ds[i]))
+	}
+	return v
+}

@@ -80,3 +80,10 @@ func TestTmpDiskTablesAndSortMergesNameTheirStatements(t *testing.T) {
 	f = lastFinding(t, DefaultConfig(), snaps, IDSortMergePasses)
 	mustContain(t, f, "12 merge passes/s from 2.0 calls/s of SELECT * FROM `t` ORDER BY `b`")
 }
+
+func TestProcesslistFindingsCarryTheirDigestProof(t *testing.T) {
+	big := plan(scanSQL, "ALL", "", 2100000, 2100000)
+	d := digestOf("UPDATE `b` SET `flag` = ? WHERE `c` = ?", 10, 21_000_000, 0, 10, 10)
+	f := lastFinding(t, DefaultConfig(), series(2, big, scanning(5121, 10, scanSQL, 0), digests(d)), IDFullScanUpdate)
+	mustContain(t, f, "thread 5121", "4,200,000 rows examined/s changing 2.0/s, 1 ms each, no index used in 2.0 calls/s")
+}

@@ -40,7 +40,7 @@ func checkFullScanUpdate(w *window, c *Config) verdict {
 	recurring := withoutLongRuns(recurringScans(w, c), found)
 	if len(found) == 0 {
 		if len(recurring) > 0 {
-			return recurringVerdict(w, recurring)
+			return withDigestProof(recurringVerdict(w, recurring), fullScanDigests(w, c))
 		}
 		return checkFullScanDigests(w, c) // short scans only digests see (full_scan_digest.go)
 	}
@@ -54,7 +54,7 @@ func checkFullScanUpdate(w *window, c *Config) verdict {
 	v := raise(worst.severity, fullScanTitle(worst, len(found)), ev, fullScanAdvice(worst),
 		append(scanThreads(found), recurringThreads(recurring)...))
 	v.finding.Tables = append(scanTables(found), recurringTables(recurring)...)
-	return v
+	return withDigestProof(v, fullScanDigests(w, c))
 }
 
 // scanTables are the tables the long scans change.

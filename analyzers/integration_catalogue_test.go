@@ -3,6 +3,7 @@ package analyzers
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -346,4 +347,64 @@ func TestIntegrationQueryCacheThatPaysIsHealthy(t *testing.T) {
 	if na := frames[len(frames)-1].NotApplicable[IDQueryCacheInefficient]; !strings.Contains(na, "off") {
 		t.Errorf("query_cache_inefficient on a server without the cache: %q, want not applicable", na)
 	}
+}
+
+func TestIntegrationBufferPoolMissSizing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts MariaDB")
+	}
+	// buffer_pool_miss's workload, watched with the host's figures: the
+	// evidence sets the pool against RAM and InnoDB's files, the advice names a size.
+	srv := testdb.Start(t, "--innodb-buffer-pool-size=6M")
+	const rows = 400000
+	srv.Exec(t, "CREATE DATABASE shop", "CREATE DATABASE seq",
+		"CREATE TABLE shop.big (id INT PRIMARY KEY, pad CHAR(100) NOT NULL) ENGINE=InnoDB",
+		fmt.Sprintf("INSERT INTO shop.big SELECT seq, REPEAT(CHAR(65 + seq %% 26), 100) FROM seq.seq_1_to_%d", rows))
+	db := srv.DB(t)
+	w := newWorkload(t)
+	var got *snapshot.Finding
+	frames := watchLive(t, srv, DefaultConfig(), 60*time.Second, &collectors.Host{}, func(f *snapshot.Frame) bool {
+		if !w.startWhenWarm(f, DefaultConfig(), func() {
+			w.clients(db, 4, 0, func(r *rand.Rand) string {
+				return "SELECT id, pad FROM shop.big WHERE id IN " + randomIDs(r, 200, rows)
+			})
+		}) {
+			return false
+		}
+		got = idFinding(IDBufferPoolMiss, snapshot.Warning)(f)
+		return got != nil
+	})
+	if got == nil {
+		t.Fatalf("no buffer_pool_miss in %d frames", len(frames))
+	}
+	s := frames[len(frames)-1].Snapshot
+	t.Logf("InnoDB files %d bytes, MemTotal %d\n%s\n%s", s.InnoDBFileBytes, s.Host.MemTotal,
+		strings.Join(got.Evidence, "\n"), got.Advice)
+	if s.InnoDBFileBytes < 40<<20 {
+		t.Errorf("InnoDB files %d bytes: the 40+ MB table is not counted", s.InnoDBFileBytes)
+	}
+	wantEvidence(t, got, "% of the host's", "RAM (70–80 % on a server that runs nothing else)",
+		"InnoDB tablespace files", "set innodb_buffer_pool_size=")
+}
+
+// TestIntegrationPurgeLagDefaults is the same proof with the shipped
+// thresholds (50,000, growth over two 1-minute steps): about 2.5 minutes,
+// so it runs only with MYTOP_LONG_TESTS=1.
+func TestIntegrationPurgeLagDefaults(t *testing.T) {
+	if testing.Short() || os.Getenv("MYTOP_LONG_TESTS") == "" {
+		t.Skip("takes minutes: set MYTOP_LONG_TESTS=1")
+	}
+	srv := testdb.Start(t)
+	accounts(t, srv)
+	db := srv.DB(t)
+	w := newWorkload(t)
+	var report int64
+	_, got, after := watchOnset(t, srv, DefaultConfig(), 240*time.Second, w, func() {
+		s := w.session(db)
+		report = s.id
+		s.exec(w, "START TRANSACTION WITH CONSISTENT SNAPSHOT", "SELECT COUNT(*) FROM shop.acct")
+		rowUpdates(w, srv, 4)
+	}, idFinding(IDPurgeLag, snapshot.Warning))
+	t.Logf("purge_lag with default thresholds after %.1f s", after.Seconds())
+	wantThreads(t, got, report)
 }

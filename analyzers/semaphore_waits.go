@@ -28,6 +28,7 @@ var latchHints = map[string]string{
 	"trx0":    "transaction system",
 	"log0":    "redo log",
 	"fil0":    "tablespace (file) latch",
+	"fsp0":    "tablespace space-management latch",
 	"row0ins": "index tree (B-tree) latch",
 	"ibuf0":   "change buffer",
 }

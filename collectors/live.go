@@ -144,6 +144,7 @@ func (l *Live) schedule() []*scheduled {
 	return append(entries,
 		&scheduled{c: &Replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}, every: l.opts.ReplicaEvery},
 		&scheduled{c: &InnoDB{link: link}, every: l.opts.InnoDBEvery},
+		&scheduled{c: &InnoDBSize{link: link}, every: innoDBSizeEvery},
 		&scheduled{c: &Digests{link: link}, every: l.opts.StatementsEvery},
 		// After the sources that say whether anything waits.
 		&scheduled{c: &Locks{link: link, budget: lockBudget(l.opts.Interval)}},

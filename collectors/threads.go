@@ -12,15 +12,22 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// Periods of the server-side thread map: it changes only when connections
-// come and go, and on MariaDB each read costs an on-disk temporary table and,
-// at 5,000 connections, 10–60 ms of server time (bench/RESULTS.md). So the
-// memory figures are up to threadMapEvery old.
+// Periods of the server-side thread map, per 1,000 connections: it changes
+// only when connections come and go, and on MariaDB each read costs an
+// on-disk temporary table and server time that grows with the connections
+// (20–60 ms at 5,000, bench/RESULTS.md). So the memory figures are up to
+// 30 s old on a small server and 150 s at 5,000 connections.
 const (
 	threadMapEvery    = 30 * time.Second
 	threadMapNewEvery = 2 * time.Second // sooner while busy connections are unmapped
 	pidRetryEvery     = 30 * time.Second
 )
+
+// mapPeriods scales the map's periods with the connections it would list.
+func mapPeriods(conns int) (every, whenNew time.Duration) {
+	scale := max(1, float64(conns)/1000)
+	return time.Duration(scale * float64(threadMapEvery)), time.Duration(scale * float64(threadMapNewEvery))
+}
 
 // ThreadStats reads, for a server on this machine, the CPU and I/O of the OS
 // thread behind each busy connection and of mysqld's background threads,
@@ -170,7 +177,8 @@ func (t *ThreadStats) process(s *snapshot.Snapshot) (snapshot.TaskCounters, bool
 // background threads with it.
 func (t *ThreadStats) refreshMap(ctx context.Context, s *snapshot.Snapshot) error {
 	age := s.Time.Sub(t.mapAt)
-	if !t.mapAt.IsZero() && age < threadMapEvery && (age < threadMapNewEvery || !t.unmappedBusy(s.Processlist)) {
+	every, whenNew := mapPeriods(len(s.Processlist))
+	if !t.mapAt.IsZero() && age < every && (age < whenNew || !t.unmappedBusy(s.Processlist)) {
 		return nil
 	}
 	m, selfTmp, err := readThreadMap(ctx, t.sess.conn, &t.src, strings.EqualFold(s.Variables["performance_schema"], "ON"))

@@ -84,6 +84,7 @@ func TestLiveThreadStatsNamesBackgroundThreads(t *testing.T) {
 			names[c.Name] = true
 		}
 	}
+	t.Logf("background threads: %v", names)
 	for _, want := range []string{"page cleaner", "main", "mytop-go"} {
 		if !names[want] {
 			t.Errorf("no background thread named %q in %v", want, names)

@@ -287,3 +287,15 @@ func TestReadTasksChoosesThreads(t *testing.T) {
 		t.Errorf("thread 31 read %d times", n)
 	}
 }
+
+func TestMapPeriodsGrowWithConnections(t *testing.T) {
+	for _, c := range []struct {
+		conns          int
+		every, whenNew time.Duration
+	}{{0, 30 * time.Second, 2 * time.Second}, {1000, 30 * time.Second, 2 * time.Second},
+		{5000, 150 * time.Second, 10 * time.Second}} {
+		if e, n := mapPeriods(c.conns); e != c.every || n != c.whenNew {
+			t.Errorf("%d connections: %v %v, want %v %v", c.conns, e, n, c.every, c.whenNew)
+		}
+	}
+}

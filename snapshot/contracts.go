@@ -18,6 +18,8 @@ const (
 	CollectorThreads CollectorName = "threads"
 	// CollectorLocks is who waits for whom (Snapshot.Locks).
 	CollectorLocks CollectorName = "locks"
+	// CollectorInnoDBSize is the size of InnoDB's tablespace files.
+	CollectorInnoDBSize CollectorName = "innodb_size"
 	// CollectorStatements is the statement digests (Snapshot.Statements).
 	CollectorStatements CollectorName = "statements"
 )

@@ -38,6 +38,10 @@ type Snapshot struct {
 	// Locks is who waits for whom, read only when something waits (nil
 	// otherwise); BuildLockTree turns it into the lock tree.
 	Locks *Locks `json:"locks,omitempty"`
+	// InnoDBFileBytes is the total size of InnoDB's tablespace files (system
+	// tablespace included, temporary excluded), read every few minutes; 0
+	// when unknown.
+	InnoDBFileBytes int64 `json:"innodb_file_bytes,omitempty"`
 
 	// Collectors reports each source's health for this sample.
 	Collectors map[CollectorName]CollectorState `json:"collectors,omitempty"`

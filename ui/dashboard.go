@@ -10,8 +10,10 @@ import (
 
 // Dashboard is the whole screen. All its methods run on the UI goroutine.
 type Dashboard struct {
-	opts     Options
-	app      *tview.Application // set by Run; nil when drawn off-screen or in tests
+	opts Options
+	app  *tview.Application // set by Run; nil when drawn off-screen or in tests
+	// screen is the one last drawn on; y copies through it (OSC 52).
+	screen   tcell.Screen
 	root     *root
 	findings *findingsPanel
 	procs    *procPanel
@@ -22,6 +24,7 @@ type Dashboard struct {
 	stmtSampler stmtSampler
 	keys        map[string]*binding
 	bindings    []*binding
+	views       []view
 
 	frame   *snapshot.Frame // shown
 	latest  *snapshot.Frame // newest received
@@ -34,13 +37,15 @@ type Dashboard struct {
 	recOn bool
 
 	focusFindings bool
-	// view is the key of the alternative view shown in the processlist's
-	// place (replication, Galera), or "" for the processlist.
+	// view is the key of the pane view shown in the processlist's place
+	// (replication, Galera), or "" for the processlist.
 	view     string
 	modal    *modal
 	status   string
 	statusAt time.Time
 	quitting bool
+	// tells carries lines from Tell to the UI goroutine.
+	tells chan string
 }
 
 const defaultHistory = 300
@@ -50,11 +55,12 @@ func New(opts Options) *Dashboard {
 	if opts.HistoryLen <= 0 {
 		opts.HistoryLen = defaultHistory
 	}
-	d := &Dashboard{opts: opts, list: newProcList(), hist: newHistory(opts.HistoryLen)}
+	d := &Dashboard{opts: opts, list: newProcList(), hist: newHistory(opts.HistoryLen), tells: make(chan string, 1)}
 	d.findings = newFindingsPanel()
 	d.procs = newProcPanel(d.list)
 	d.locks = newLockView()
 	d.root = &root{Box: newBox(), d: d}
+	d.views = d.newViews()
 	d.bindings = d.keyBindings()
 	d.keys = keyIndex(d.bindings)
 	d.findings.table.SetSelectionChangedFunc(func(int, int) { d.applyHighlight() })
@@ -134,12 +140,16 @@ func (d *Dashboard) openModal(m *modal) { d.modal = m }
 func (d *Dashboard) handleKey(ev *tcell.EventKey) {
 	if d.modal != nil {
 		m := d.modal
+		if m.copy != nil && isCopyKey(ev) {
+			d.copyClip(m.copy())
+			return
+		}
 		if m.handle(ev) && d.modal == m {
 			d.modal = nil
 		}
 		return
 	}
-	if d.locks.active && d.handleLockKey(ev) {
+	if v := d.openView(); v != nil && v.handle(ev) {
 		return
 	}
 	if b, ok := d.keys[keyName(ev)]; ok {

@@ -53,6 +53,9 @@ func (p *findingsPanel) set(f *snapshot.Frame) {
 	slices.Sort(p.na)
 	p.root = rootCauseLine(p.findings)
 	p.fillTable()
+	// Start from the top each frame: an offset kept from a longer list would
+	// skip the rows under the fixed one; Select scrolls to the selection.
+	p.table.SetOffset(0, 0)
 	p.table.Select(0, 0)
 	for i := range p.findings {
 		if p.findings[i].ID == keep {

@@ -30,6 +30,8 @@ type Fleet struct {
 	moved   bool
 	status  string
 	lastNow time.Time
+	// tells carries lines from Tell to the UI goroutine.
+	tells chan string
 }
 
 // ServerFrame is one frame of one server of the fleet.
@@ -42,7 +44,7 @@ type ServerFrame struct {
 // options (its own KILL and EXPLAIN connection).
 func NewFleet(names []string, opts func(server string) Options) *Fleet {
 	fl := &Fleet{Box: newBox(), names: names, dashes: map[string]*Dashboard{},
-		latest: map[string]*snapshot.Frame{}, table: newTable()}
+		latest: map[string]*snapshot.Frame{}, table: newTable(), tells: make(chan string, 1)}
 	fl.table.SetSelectable(true, false).SetSelectedStyle(tcell.StyleDefault.Reverse(true))
 	fl.table.SetFixed(1, 0)
 	for _, n := range names {

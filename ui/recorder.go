@@ -10,7 +10,7 @@ type recState struct {
 }
 
 func (d *Dashboard) recorderBindings() []*binding {
-	return []*binding{{[]string{"R"}, "start / stop recording this session to a file (header: REC file size)", d.toggleRecording}}
+	return []*binding{{[]string{"R"}, "start / stop recording this session to a file (header: REC file size)", d.toggleRecording, item{"R record", 6}}}
 }
 
 func (d *Dashboard) toggleRecording() {

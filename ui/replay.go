@@ -15,16 +15,16 @@ const seekStep = time.Minute
 func (d *Dashboard) playerBindings() []*binding {
 	pl := d.opts.Player
 	return []*binding{
-		{[]string{"Space"}, "play / pause the replay", d.togglePause},
-		{[]string{"]"}, "step one frame forward", func() { pl.Step(1); d.playerPaused = true }},
-		{[]string{"["}, "step one frame back", func() { pl.Step(-1); d.playerPaused = true }},
-		{[]string{"}"}, "seek one minute forward", func() { d.seekBy(seekStep) }},
-		{[]string{"{"}, "seek one minute back", func() { d.seekBy(-seekStep) }},
-		{[]string{"+"}, "play faster (×2)", func() { d.setSpeed(pl.Speed() * 2) }},
-		{[]string{"-"}, "play slower (÷2)", func() { d.setSpeed(pl.Speed() / 2) }},
-		{[]string{"n"}, "jump to the next finding (the frame that raises it)", func() { d.jumpToFinding(1) }},
-		{[]string{"N"}, "jump to the previous finding (the frame that raises it)", func() { d.jumpToFinding(-1) }},
-		{[]string{"g"}, "go to a time: 15:04:05, 2006-01-02 15:04:05, or +90s / -30s from here", d.openJump},
+		{[]string{"Space"}, "play / pause the replay", d.togglePause, item{}},
+		{[]string{"]"}, "step one frame forward", func() { pl.Step(1); d.playerPaused = true }, item{"[ ] step", 7}},
+		{[]string{"["}, "step one frame back", func() { pl.Step(-1); d.playerPaused = true }, item{}},
+		{[]string{"}"}, "seek one minute forward", func() { d.seekBy(seekStep) }, item{"{ } ±1min", 6}},
+		{[]string{"{"}, "seek one minute back", func() { d.seekBy(-seekStep) }, item{}},
+		{[]string{"+"}, "play faster (×2)", func() { d.setSpeed(pl.Speed() * 2) }, item{"- + speed", 6}},
+		{[]string{"-"}, "play slower (÷2)", func() { d.setSpeed(pl.Speed() / 2) }, item{}},
+		{[]string{"n"}, "jump to the next finding (the frame that raises it)", func() { d.jumpToFinding(1) }, item{"n N finding", 7}},
+		{[]string{"N"}, "jump to the previous finding (the frame that raises it)", func() { d.jumpToFinding(-1) }, item{}},
+		{[]string{"g"}, "go to a time: 15:04:05, 2006-01-02 15:04:05, or +90s / -30s from here", d.openJump, item{"g go to", 6}},
 	}
 }
 

@@ -20,6 +20,7 @@ type root struct {
 // their own areas, and a full clear was a third of the cost of a frame.
 func (r *root) Draw(screen tcell.Screen) {
 	x, y, w, h := r.GetRect()
+	r.d.screen = screen
 	r.d.draw(screen, x, y, w, h)
 }
 
@@ -31,8 +32,8 @@ func (r *root) InputHandler() func(*tcell.EventKey, func(tview.Primitive)) {
 
 // Sizes of the layout.
 const (
-	// Side panels need this much room; below it they collapse into the header lines.
-	panelsMinWidth  = 120
+	// The panel row needs this many screen rows, and each panel its minWidth;
+	// below that they collapse into the header lines.
 	panelsMinHeight = 36
 	panelsHeight    = 11
 	// The processlist keeps at least this many lines (with borders).
@@ -60,7 +61,7 @@ func (d *Dashboard) layout(x, y, w, h int) regions {
 		bottom--
 	}
 	top := y + 2
-	g.showPanels = w >= panelsMinWidth && h >= panelsMinHeight
+	g.showPanels = w >= d.panelsMinWidth() && h >= panelsMinHeight
 	if g.showPanels {
 		bottom -= panelsHeight
 		g.panels = rect{x, bottom, w, panelsHeight}
@@ -93,16 +94,16 @@ func (d *Dashboard) draw(screen tcell.Screen, x, y, w, h int) {
 	tview.Print(screen, identityLine(d.frame, st, w), x, y, w, tview.AlignLeft, textColor)
 	tview.Print(screen, "? help", x, y, w, tview.AlignRight, tcell.ColorSilver)
 	tview.Print(screen, figuresLine(d.frame, w), x, y+1, w, tview.AlignLeft, textColor)
-	if d.locks.active {
+	if v := d.openView(); v != nil {
 		top := y + 2
 		bottom := g.footerY
 		if g.timelineY >= 0 {
 			bottom = g.timelineY
 		}
-		d.locks.draw(screen, rect{x, top, w, bottom - top})
+		v.draw(screen, rect{x, top, w, bottom - top})
 	} else {
 		drawAt(screen, d.findings, g.findings)
-		if v, ok := d.activeView(); ok {
+		if v := d.activeView(); v != nil {
 			d.drawView(screen, v, g.procs)
 		} else {
 			drawAt(screen, d.procs, g.procs)
@@ -135,34 +136,28 @@ func drawAt(screen tcell.Screen, p tview.Primitive, r rect) {
 	p.Draw(screen)
 }
 
-// drawPanels puts Server, InnoDB and Host side by side in r.
+// drawPanels puts the panels side by side in r, sharing its width evenly;
+// the last takes what the division leaves.
 func (d *Dashboard) drawPanels(screen tcell.Screen, r rect) {
-	third := r.w / 3
-	widths := []int{third, third, r.w - 2*third}
-	titles := []string{
-		panelTitle("Server /s", d.frame.Snapshot, snapshot.CollectorStatus),
-		panelTitle("InnoDB", d.frame.Snapshot, snapshot.CollectorInnoDB),
-		panelTitle("Host", d.frame.Snapshot, snapshot.CollectorHost),
-	}
-	inner := r.h - 2
-	bodies := [][]string{
-		serverLines(d.frame, d.hist, widths[0]-2),
-		innodbLines(d.frame),
-		hostLines(d.frame, d.hist, widths[2]-2, inner),
-	}
+	pp := d.panels()
+	share := r.w / len(pp)
 	px := r.x
-	for i, body := range bodies {
-		box := newBox().SetBorder(true).SetTitle(titles[i])
-		box.SetRect(px, r.y, widths[i], r.h)
+	for i, p := range pp {
+		w := share
+		if i == len(pp)-1 {
+			w = r.x + r.w - px
+		}
+		box := newBox().SetBorder(true).SetTitle(panelTitle(p.title, d.frame.Snapshot, p.source))
+		box.SetRect(px, r.y, w, r.h)
 		box.Draw(screen)
 		bx, by, bw, bh := box.GetInnerRect()
-		for j, line := range body {
+		for j, line := range p.lines(bw, bh) {
 			if j >= bh {
 				break
 			}
 			tview.Print(screen, line, bx, by+j, bw, tview.AlignLeft, textColor)
 		}
-		px += widths[i]
+		px += w
 	}
 }
 
@@ -178,27 +173,10 @@ func (d *Dashboard) footer(w int) string {
 	if d.status != "" && time.Since(d.statusAt) < statusSeconds*time.Second {
 		return "[::b]" + d.status + "[::-]"
 	}
-	if d.locks.active {
-		return "[gray]" + fit(d.lockHints(), w) + "[-]"
+	if v := d.openView(); v != nil {
+		return "[gray]" + fit(v.hints(), w) + "[-]"
 	}
-	items := []item{
-		{"? help", 9}, {"q quit", 9}, {"p pause", 8}, {"Tab focus", 6}, {"/ filter", 7},
-		{"i idle", 5}, {"</> sort", 5}, {"r reverse", 3}, {"Enter query", 4}, {"L locks", 5}, {"S statements", 5},
-		{"M repl", 2}, {"G galera", 2},
-	}
-	if d.opts.Actions != nil {
-		items = append(items, item{"e explain", 4})
-		if !d.opts.ReadOnly {
-			items = append(items, item{"k/K kill", 4})
-		}
-	}
-	if d.opts.Player != nil {
-		items = append(items, item{"[ ] step", 7}, item{"{ } ±1min", 6}, item{"- + speed", 6}, item{"n N finding", 7}, item{"g go to", 6})
-	}
-	if d.opts.Recorder != nil {
-		items = append(items, item{"R record", 6})
-	}
-	return "[gray]" + fit(items, w) + "[-]"
+	return "[gray]" + fit(d.footerHints(), w) + "[-]"
 }
 
 func (d *Dashboard) drawModal(screen tcell.Screen, x, y, w, h int) {

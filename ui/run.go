@@ -1,32 +1,27 @@
 package ui
 
 import (
+	"context"
 	"fmt"
-	"os"
-	"os/signal"
 	"sync"
-	"syscall"
 
-	"github.com/mytop-go/mytop-go/internal/selfstat"
 	"github.com/mytop-go/mytop-go/snapshot"
 	"github.com/rivo/tview"
 )
 
 // Run shows the dashboard in app until the user quits, the terminal goes away
-// (SIGHUP, a read error on the tty) or SIGTERM arrives. SIGUSR1 puts the
-// monitor's own health (selfstat.Line) on the message line. Frames are read from
-// frames on a separate goroutine; when they come faster than the screen
-// redraws, they are batched into one redraw. A closed channel leaves the last
-// frame on screen (end of a replay).
-func (d *Dashboard) Run(app *tview.Application, frames <-chan *snapshot.Frame) error {
+// (a read error on the tty) or ctx is done: the command owns the signals
+// (SIGHUP, SIGTERM) and ends ctx on them. Frames are read from frames on a
+// separate goroutine; when they come faster than the screen redraws, they
+// are batched into one redraw. A closed channel leaves the last frame on
+// screen (end of a replay).
+func (d *Dashboard) Run(ctx context.Context, app *tview.Application, frames <-chan *snapshot.Frame) error {
 	d.app = app
 	app.SetRoot(d.root, true).SetFocus(d.root)
 
 	done := make(chan struct{})
 	defer close(done)
-	stopSignals := stopOnSignals(app, d.say, done)
-	defer stopSignals()
-
+	go watch(ctx, app, d.tells, d.say, done)
 	go pumpBatches(app, frames, done, d.Update)
 	err := app.Run()
 	if err != nil {
@@ -35,29 +30,33 @@ func (d *Dashboard) Run(app *tview.Application, frames <-chan *snapshot.Frame) e
 	return nil
 }
 
-// stopOnSignals stops app on SIGHUP or SIGTERM and says the monitor's own
-// health on SIGUSR1 until done closes; the returned func unregisters the signals.
-func stopOnSignals(app *tview.Application, say func(string), done <-chan struct{}) func() {
-	end := make(chan os.Signal, 1)
-	signal.Notify(end, syscall.SIGHUP, syscall.SIGTERM)
-	health := make(chan os.Signal, 1)
-	signal.Notify(health, syscall.SIGUSR1)
-	go func() {
-		for {
-			select {
-			case <-end:
-				// Stop is safe from any goroutine; the UI state is left alone.
-				app.Stop()
-				return
-			case <-health:
-				line := "mytop-go: " + selfstat.Line()
-				app.QueueUpdateDraw(func() { say(line) })
-			case <-done:
-				return
-			}
+// Tell puts line on the message line, e.g. the monitor's own health when the
+// command gets SIGUSR1. It is safe from any goroutine; a line told while
+// another waits to be shown is dropped.
+func (d *Dashboard) Tell(line string) { tell(d.tells, line) }
+
+func tell(tells chan<- string, line string) {
+	select {
+	case tells <- line:
+	default:
+	}
+}
+
+// watch stops app when ctx is done and has say show told lines on the UI
+// goroutine, until done closes.
+func watch(ctx context.Context, app *tview.Application, tells <-chan string, say func(string), done <-chan struct{}) {
+	for {
+		select {
+		case <-ctx.Done():
+			// Stop is safe from any goroutine; the UI state is left alone.
+			app.Stop()
+			return
+		case line := <-tells:
+			app.QueueUpdateDraw(func() { say(line) })
+		case <-done:
+			return
 		}
-	}()
-	return func() { signal.Stop(end); signal.Stop(health) }
+	}
 }
 
 // pumpBatches hands items to apply on the UI goroutine. At most one redraw is

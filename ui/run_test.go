@@ -1,10 +1,10 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"io"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -16,12 +16,17 @@ import (
 // startRun runs d on a simulation screen and waits until a frame is drawn.
 func startRun(t *testing.T, d *Dashboard) (tcell.SimulationScreen, chan *snapshot.Frame, chan error) {
 	t.Helper()
+	return startRunCtx(t, context.Background(), d)
+}
+
+func startRunCtx(t *testing.T, ctx context.Context, d *Dashboard) (tcell.SimulationScreen, chan *snapshot.Frame, chan error) {
+	t.Helper()
 	screen := tcell.NewSimulationScreen("UTF-8")
 	app := tview.NewApplication().SetScreen(screen)
 	screen.SetSize(120, 40)
 	frames := make(chan *snapshot.Frame)
 	done := make(chan error, 1)
-	go func() { done <- d.Run(app, frames) }()
+	go func() { done <- d.Run(ctx, app, frames) }()
 	frames <- frameAt(1000)
 	second := frameAt(1001)
 	second.Snapshot.Server.Address = "db2:3306"
@@ -75,15 +80,15 @@ func TestRunEndsWhenTerminalIsLost(t *testing.T) {
 	}
 }
 
-func TestRunEndsOnSIGHUP(t *testing.T) {
+// TestRunEndsWhenContextIsDone: the command ends the context on SIGHUP or
+// SIGTERM (cmd/mytop-go's dashboardSignals).
+func TestRunEndsWhenContextIsDone(t *testing.T) {
 	d := New(Options{})
-	_, _, done := startRun(t, d)
-	if err := syscall.Kill(syscall.Getpid(), syscall.SIGHUP); err != nil {
-		t.Fatal(err)
-	}
-	// Had the signal not been caught, Go's default would have killed the test binary.
+	ctx, cancel := context.WithCancel(context.Background())
+	_, _, done := startRunCtx(t, ctx, d)
+	cancel()
 	if err := waitRun(t, done); err != nil {
-		t.Errorf("SIGHUP returned %v", err)
+		t.Errorf("a done context returned %v", err)
 	}
 }
 
@@ -99,16 +104,15 @@ func TestRunKeepsLastFrameWhenSourceEnds(t *testing.T) {
 	}
 }
 
-func TestRunShowsOwnHealthOnSIGUSR1(t *testing.T) {
+// TestTellShowsOnTheMessageLine: what the command tells (its own health on
+// SIGUSR1) reaches the footer from another goroutine.
+func TestTellShowsOnTheMessageLine(t *testing.T) {
 	d := New(Options{})
 	screen, _, done := startRun(t, d)
-	if err := syscall.Kill(syscall.Getpid(), syscall.SIGUSR1); err != nil {
-		t.Fatal(err)
-	}
-	// Uncaught, SIGUSR1 would have killed the test binary.
-	waitFor(t, func() bool { return strings.Contains(ScreenText(screen), "mytop-go: goroutines ") })
+	go d.Tell("mytop-go: goroutines 12")
+	waitFor(t, func() bool { return strings.Contains(ScreenText(screen), "mytop-go: goroutines 12") })
 	screen.InjectKey(tcell.KeyRune, 'q', tcell.ModNone)
 	if err := waitRun(t, done); err != nil {
-		t.Errorf("quit after SIGUSR1 returned %v", err)
+		t.Errorf("quit after Tell returned %v", err)
 	}
 }

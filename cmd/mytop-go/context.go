@@ -6,6 +6,8 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/mytop-go/mytop-go/internal/selfstat"
 )
 
 func timeoutContext(d time.Duration) (context.Context, context.CancelFunc) {
@@ -23,4 +25,24 @@ func notifyStatus() chan os.Signal {
 	c := make(chan os.Signal, 1)
 	signal.Notify(c, syscall.SIGUSR1)
 	return c
+}
+
+// dashboardSignals is the dashboard's context: done on SIGHUP (the terminal
+// went away) or SIGTERM. On SIGUSR1 tell gets the monitor's own health
+// (selfstat.Line) for the message line.
+func dashboardSignals(tell func(string)) (context.Context, context.CancelFunc) {
+	ctx, cancel := signal.NotifyContext(context.Background(), syscall.SIGHUP, syscall.SIGTERM)
+	health := notifyStatus()
+	go func() {
+		defer signal.Stop(health)
+		for {
+			select {
+			case <-health:
+				tell("mytop-go: " + selfstat.Line())
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return ctx, cancel
 }

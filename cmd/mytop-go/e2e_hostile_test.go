@@ -46,14 +46,7 @@ func TestHostileTextIsEscapedOnScreen(t *testing.T) {
 	s.WaitFor(10*time.Second, " Thread ", "/* huge", strings.Repeat("x", 150))
 	s.Keys("Escape")
 	waitGoneWithin(t, s, " Thread ", 10*time.Second)
-	s.Keys("?")
-	s.WaitFor(5*time.Second, "closes this help")
-	s.Keys("?")
-	s.WaitGone(5*time.Second, "closes this help")
-	s.Keys("q")
-	if status := s.WaitExit(10 * time.Second); status != "0" {
-		t.Errorf("exit status %s, want 0:\n%s", status, s.Screen())
-	}
+	s.QuitCleanly()
 }
 
 // userDB opens a pool for a passwordless user whose name a DSN string could

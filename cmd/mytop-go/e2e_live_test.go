@@ -28,14 +28,7 @@ func TestLiveDashboardInTmux(t *testing.T) {
 	if !strings.Contains(screen, "User") || !strings.Contains(screen, "State") {
 		t.Errorf("processlist header missing:\n%s", screen)
 	}
-	s.Keys("?")
-	s.WaitFor(5*time.Second, "closes this help")
-	s.Keys("?")
-	s.WaitGone(5*time.Second, "closes this help")
-	s.Keys("q")
-	if status := s.WaitExit(10 * time.Second); status != "0" {
-		t.Errorf("exit status %s, want 0:\n%s", status, s.Screen())
-	}
+	s.QuitCleanly()
 }
 
 // TestConnectionErrorsAreOneLine checks what a user sees when the server

@@ -41,7 +41,7 @@ func TestMissingPrivilegesAreNamedOnScreen(t *testing.T) {
 		t.Errorf("status needs no privilege, yet QPS is n/a:\n%s", screen)
 	}
 	checkQPS(t, screen)
-	quitCleanly(t, s)
+	s.QuitCleanly()
 }
 
 // TestPerformanceSchemaOffLosesNothingOnMariaDB: MariaDB's processlist and
@@ -59,18 +59,5 @@ func TestPerformanceSchemaOffLosesNothingOnMariaDB(t *testing.T) {
 			t.Errorf("screen says %q with every privilege:\n%s", bad, screen)
 		}
 	}
-	quitCleanly(t, s)
-}
-
-// quitCleanly checks help still opens, then quits and wants exit status 0.
-func quitCleanly(t *testing.T, s *tmuxtest.Session) {
-	t.Helper()
-	s.Keys("?")
-	s.WaitFor(5*time.Second, "closes this help")
-	s.Keys("?")
-	s.WaitGone(5*time.Second, "closes this help")
-	s.Keys("q")
-	if status := s.WaitExit(10 * time.Second); status != "0" {
-		t.Errorf("exit status %s, want 0:\n%s", status, s.Screen())
-	}
+	s.QuitCleanly()
 }

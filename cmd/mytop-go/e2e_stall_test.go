@@ -66,10 +66,7 @@ func TestStalledServerKeepsTheDashboardAlive(t *testing.T) {
 		t.Errorf("header does not say for how long:\n%s", screen)
 	}
 
-	s.Keys("?")
-	s.WaitFor(5*time.Second, "closes this help")
-	s.Keys("?")
-	s.WaitGone(5*time.Second, "closes this help")
+	s.ToggleHelp()
 
 	maxSockets := watchSockets(t, pid, 6*time.Second)
 	t.Logf("monitor sockets: %d before the stall, at most %d during it; OS threads %d before, %d after",

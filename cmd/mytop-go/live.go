@@ -49,36 +49,50 @@ func runLive(args []string, stdout, stderr io.Writer) error {
 	return errors.Join(err, rec.Close())
 }
 
-// runDashboard is the one feed of the dashboard, live or replay: src's frames
-// go through pipeline.Run to record (when not nil), then to the screen, until
-// the user quits or the terminal goes away.
+// runDashboard shows src's frames on the dashboard, each given to record
+// first (when not nil), until the user quits, the terminal goes away or a
+// signal ends it.
 func runDashboard(dash *ui.Dashboard, src pipeline.Source, b *pipeline.Builder, record func(*snapshot.Frame)) error {
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := dashboardSignals(dash.Tell)
 	defer cancel()
-	frames := make(chan *snapshot.Frame, 4)
-	errc := make(chan error, 1)
-	go func() {
-		defer close(frames)
-		errc <- pipeline.Run(ctx, src, b, func(f *snapshot.Frame) error {
+	shown, produced := feed(ctx, 4, func(ctx context.Context, emit func(*snapshot.Frame)) error {
+		return pipeline.Run(ctx, src, b, func(f *snapshot.Frame) error {
 			if record != nil {
 				record(f)
 			}
-			select {
-			case frames <- f:
-			case <-ctx.Done():
-			}
+			emit(f)
 			return nil
 		})
-	}()
-	app := tview.NewApplication()
-	if err := dash.Run(app, frames); err != nil {
-		return err
+	}, func(frames <-chan *snapshot.Frame) error { return dash.Run(ctx, tview.NewApplication(), frames) })
+	if shown != nil {
+		return shown
 	}
-	cancel()
 	select {
-	case err := <-errc:
+	case err := <-produced:
 		return err
 	default:
-		return nil
+		return nil // still stopping: a stalled server does not hold up the exit
 	}
+}
+
+// feed is the one bridge from a producer (pipeline.Run, fleet.Run) to a
+// dashboard: produce runs on its own goroutine and emits into a small
+// channel that show reads, so a slow screen holds the producer back instead
+// of frames piling up. When show returns, produce is cancelled; produced
+// yields its error once it has ended.
+func feed[T any](ctx context.Context, size int, produce func(context.Context, func(T)) error, show func(<-chan T) error) (shown error, produced <-chan error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	items := make(chan T, size)
+	errc := make(chan error, 1)
+	go func() {
+		defer close(items)
+		errc <- produce(ctx, func(it T) {
+			select {
+			case items <- it:
+			case <-ctx.Done():
+			}
+		})
+	}()
+	return show(items), errc
 }

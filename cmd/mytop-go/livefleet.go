@@ -30,22 +30,13 @@ func runFleetDashboard(lf *liveFlags, readOnly bool, stderr io.Writer) error {
 	view := ui.NewFleet(names, func(server string) ui.Options {
 		return ui.Options{Actions: actions[server], ReadOnly: readOnly}
 	})
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := dashboardSignals(view.Tell)
 	defer cancel()
-	frames := make(chan ui.ServerFrame, 4*len(members))
-	errc := make(chan error, 1)
-	go func() {
-		defer close(frames)
-		errc <- fleet.Run(ctx, members, func(server string, f *snapshot.Frame) {
-			select {
-			case frames <- ui.ServerFrame{Server: server, Frame: f}:
-			case <-ctx.Done():
-			}
-		})
-	}()
-	if err := view.Run(tview.NewApplication(), frames); err != nil {
-		return err
+	shown, produced := feed(ctx, 4*len(members), func(ctx context.Context, emit func(ui.ServerFrame)) error {
+		return fleet.Run(ctx, members, func(server string, f *snapshot.Frame) { emit(ui.ServerFrame{Server: server, Frame: f}) })
+	}, func(frames <-chan ui.ServerFrame) error { return view.Run(ctx, tview.NewApplication(), frames) })
+	if shown != nil {
+		return shown
 	}
-	cancel()
-	return <-errc
+	return <-produced // fleet.Run closes every member's connection before it returns
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"sync"
 	"time"
 
@@ -44,7 +43,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	ctx, cancel := signalContext()
 	defer cancel()
 	exp := exporter.New()
-	srv := metricsServer(exp)
+	srv := exp.Server()
 	go srv.Serve(ln)
 	fmt.Fprintf(stderr, "mytop-go: serving /metrics on http://%s for %d server(s)\n", ln.Addr(), len(members))
 	var files *recording.ServerFiles
@@ -97,17 +96,4 @@ func observer(exp *exporter.Exporter, files *recording.ServerFiles, stderr io.Wr
 		}
 		failed[server] = err != nil
 	}
-}
-
-func metricsServer(exp *exporter.Exporter) *http.Server {
-	mux := http.NewServeMux()
-	mux.Handle("/metrics", exp.Handler())
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/" {
-			http.NotFound(w, r)
-			return
-		}
-		fmt.Fprintln(w, "mytop-go: metrics at /metrics")
-	})
-	return &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 }

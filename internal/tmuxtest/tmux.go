@@ -55,6 +55,10 @@ func (s *Session) tmux(args ...string) (string, error) {
 	return string(out), err
 }
 
+// Tmux runs a tmux command on the session's server (set-option,
+// show-buffer...) and returns its output.
+func (s *Session) Tmux(args ...string) (string, error) { return s.tmux(args...) }
+
 // Screen returns the visible pane text.
 func (s *Session) Screen() string {
 	out, err := s.tmux("capture-pane", "-p", "-t", s.name)
@@ -172,4 +176,25 @@ func shellJoin(argv []string) string {
 		q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 	}
 	return strings.Join(q, " ")
+}
+
+// ToggleHelp opens mytop-go's help with ? and closes it again, waiting for
+// each: the dashboard still answers keys.
+func (s *Session) ToggleHelp() {
+	s.t.Helper()
+	s.Keys("?")
+	s.WaitFor(5*time.Second, "closes this help")
+	s.Keys("?")
+	s.WaitGone(5*time.Second, "closes this help")
+}
+
+// QuitCleanly checks help still opens and closes, then quits with q and
+// fails the test unless the program exits with status 0.
+func (s *Session) QuitCleanly() {
+	s.t.Helper()
+	s.ToggleHelp()
+	s.Keys("q")
+	if status := s.WaitExit(10 * time.Second); status != "0" {
+		s.t.Errorf("exit status %s, want 0:\n%s", status, s.Screen())
+	}
 }
