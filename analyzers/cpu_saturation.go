@@ -28,10 +28,7 @@ func checkCPUSaturation(w *window, c *Config) verdict {
 			"Find the processes using the CPU on this machine (top, pidstat) and move or limit them; the "+
 				"database's statements are not what keeps the CPU busy.", nil)
 	}
-	ev := appendNonEmpty([]string{mysqldLine}, w.hostFigures())
-	if mysqldLine == "" {
-		ev = appendNonEmpty(nil, w.hostFigures())
-	}
+	ev := appendNonEmpty(nil, mysqldLine, w.hostFigures())
 	ev = append(ev, fmt.Sprintf("load %s, %s context switches/s", h.LoadAverages(),
 		fmtRate(hr.ContextSwitches)))
 	if r, ok := w.snap.StatusInt("Threads_running"); ok {

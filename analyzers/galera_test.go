@@ -46,9 +46,9 @@ func TestGaleraFlowControl(t *testing.T) {
 		{"paused 20% by another node", series(5, pausedEach(0.2, 0, 2)), "...WW"},
 		{"a few short pauses", series(5, pausedEach(0.02, 1, 1)), "....."},
 		{"healthy node", series(5, galera()), "....."},
-		{"not a Galera node", series(2), "NN"},
+		{"not a Galera node", series(2), ".."},
 		{"wsrep off on a MariaDB that prints wsrep status", series(2, galera("wsrep_provider_name", ""),
-			func(_ int, s *snapshot.Snapshot) { s.Variables["wsrep_on"] = "OFF" }), "NN"},
+			func(_ int, s *snapshot.Snapshot) { s.Variables["wsrep_on"] = "OFF" }), ".."},
 	})
 	f := lastFinding(t, DefaultConfig(), series(5, pausedEach(0.8, 3, 3)), IDGaleraFlowControl)
 	mustContain(t, f, "node node3 sends flow control", "paused 80% of the last 1 s", "sent 3 and received 3",
@@ -67,7 +67,7 @@ func TestGaleraNodeNotSynced(t *testing.T) {
 			s.Variables["wsrep_desync"] = "ON"
 		}), "..i"},
 		{"synced", series(3, galera()), "..."},
-		{"not a Galera node", series(2), "NN"},
+		{"not a Galera node", series(2), ".."},
 	})
 	f := lastFinding(t, DefaultConfig(), series(3, galera("wsrep_cluster_status", "non-Primary")), IDGaleraNodeNotSynced)
 	mustContain(t, f, "Galera node node3 is not synced: outside the Primary component (non-Primary)")
@@ -87,7 +87,7 @@ func TestGaleraClusterShrunk(t *testing.T) {
 		{"two of three left", series(4, shrinksAt(2, "1")), "..CC"},
 		{"stable", series(4, galera()), "...."},
 		{"grew", series(4, galeraAt(func(i int) []string { return []string{"wsrep_cluster_size", fmt.Sprint(2 + i/2)} })), "...."},
-		{"not a Galera node", series(2), "NN"},
+		{"not a Galera node", series(2), ".."},
 	})
 	f := lastFinding(t, DefaultConfig(), series(5, shrinksAt(3, "2")), IDGaleraClusterShrunk)
 	mustContain(t, f, "Galera cluster shrank from 3 to 2 nodes", "wsrep_cluster_conf_id 5 → 6", "was 3 at 10:00:02")

@@ -10,9 +10,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/collectors"
-	"github.com/mytop-go/mytop-go/internal/connopt"
 	"github.com/mytop-go/mytop-go/internal/testdb"
-	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -52,7 +50,8 @@ func TestIntegrationPerConnectionCPUAndIO(t *testing.T) {
 	// Watch until three frames show the workload right and cpu_saturation,
 	// which needs a few samples to stand, had its chance.
 	good, why := 0, ""
-	frames := watchThreads(t, srv, 120*time.Second, func(f *snapshot.Frame) bool {
+	// The host collector on: cpu_saturation needs it.
+	frames := watchLive(t, srv, DefaultConfig(), 120*time.Second, &collectors.Host{}, func(f *snapshot.Frame) bool {
 		if why = perThreadVerdict(t, f, idle); why == "" {
 			good++
 		}
@@ -113,36 +112,6 @@ func idleConnections(t *testing.T, db *sql.DB, n int) []int64 {
 		ids = append(ids, id)
 	}
 	return ids
-}
-
-// watchThreads is watch with the host collector on, which cpu_saturation needs.
-func watchThreads(t *testing.T, srv *testdb.Server, d time.Duration, until func(*snapshot.Frame) bool) []*snapshot.Frame {
-	t.Helper()
-	cfg, err := connopt.Options{Socket: srv.Socket, User: "root", PasswordSet: true}.Config()
-	if err != nil {
-		t.Fatal(err)
-	}
-	live, err := collectors.NewLive(collectors.LiveOptions{Config: cfg, Interval: time.Second, Host: &collectors.Host{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer live.Close()
-	b := pipeline.NewBuilder("LIVE", NewEngine(DefaultConfig()))
-	var out []*snapshot.Frame
-	ctx, cancel := context.WithTimeout(context.Background(), d)
-	defer cancel()
-	for ctx.Err() == nil {
-		s, err := live.Next(ctx)
-		if err != nil {
-			break
-		}
-		f := b.Add(s)
-		out = append(out, f)
-		if until(f) {
-			break
-		}
-	}
-	return out
 }
 
 // connsRunning are the processlist ids whose statement contains text.

@@ -29,7 +29,7 @@ cleanup() {
 	set +e
 	for p in "${PIDS[@]}"; do kill -TERM "$p" 2>/dev/null; done
 	[[ -n $SERVER ]] && kill -TERM "$SERVER" 2>/dev/null && sleep 2 && kill -KILL "$SERVER" 2>/dev/null
-	rm -rf "$TMP"
+	[[ -n ${KEEP_TMP:-} ]] && say "kept $TMP" || rm -rf "$TMP"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -64,3 +64,6 @@ for f in plain kept; do
 	frames=$(grep -o '"frames": *[0-9]*' "$TMP/$f.json" | head -1 | grep -o '[0-9]*$')
 	printf '%-6s %8d bytes  %5d frames\n' "$f" "$(stat -c %s "$TMP/$f.mytop")" "$frames"
 done
+# What kept detail: the findings at warning or above, and how long each was active.
+"$TMP/mytop-go" report "$TMP/kept.mytop" --format json |
+	grep -o '"id": *"[a-z_]*", *"severity": *"\(warning\|critical\)"' | sort | uniq -c >&2 || true

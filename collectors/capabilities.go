@@ -13,7 +13,7 @@ import (
 // answer that tells a capability is missing.
 func (c *Capabilities) probe(ctx context.Context, q queryer, ownID int64) error {
 	steps := []func(context.Context, queryer, int64) error{
-		c.probeProcesslist, c.probeStatements, c.probeInnoDB, c.probeReplica, c.probeExplain,
+		c.probeProcesslist, c.probeStatements, c.probeInnoDB, c.probeReplica, c.probeReplicaWorkers, c.probeExplain,
 	}
 	for _, step := range steps {
 		if err := step(ctx, q, ownID); err != nil {
@@ -139,6 +139,22 @@ func (c *Capabilities) probeReplica(ctx context.Context, q queryer, _ int64) err
 		}
 	}
 	c.ReplicaUnavailable = "this server has no SHOW REPLICA/SLAVE STATUS"
+	return nil
+}
+
+// probeReplicaWorkers checks MySQL's applier worker table. MariaDB is not
+// asked: its performance_schema is off by default and SHOW ALL REPLICAS
+// STATUS already says what this would add.
+func (c *Capabilities) probeReplicaWorkers(ctx context.Context, q queryer, _ int64) error {
+	c.ReplicaWorkers = false
+	if c.Flavor == snapshot.FlavorMariaDB || c.ReplicaStatement == "" {
+		return nil
+	}
+	_, err := queryTable(ctx, q, "SELECT CHANNEL_NAME FROM performance_schema.replication_applier_status_by_worker LIMIT 1")
+	if err := transportError(err); err != nil {
+		return err
+	}
+	c.ReplicaWorkers = err == nil
 	return nil
 }
 

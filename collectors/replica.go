@@ -47,8 +47,42 @@ func (c *Replica) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	if err != nil {
 		return err
 	}
+	if len(rows) > 0 && sess.Caps.ReplicaWorkers {
+		// Only on a replica, and a refusal loses the detail, not the channels.
+		if workers, err := rowMaps(ctx, sess.conn, workersStatement); err == nil {
+			addWorkers(rows, workers)
+		} else if connectionLost(err) {
+			return err
+		}
+	}
 	s.ReplicaChannels, c.last = rows, rows
 	return nil
+}
+
+// workersStatement counts each MySQL channel's applier workers and names the
+// transaction they apply (performance_schema.replication_applier_status_by_worker).
+const workersStatement = "SELECT CHANNEL_NAME, COUNT(*) AS WORKERS, SUM(SERVICE_STATE = 'ON') AS RUNNING," +
+	" MAX(APPLYING_TRANSACTION) AS APPLYING FROM performance_schema.replication_applier_status_by_worker" +
+	" GROUP BY CHANNEL_NAME"
+
+// addWorkers puts the worker figures into each channel's row under names no
+// server prints (Applier_Workers, Applier_Workers_Running,
+// Applying_Transaction), so a recording carries them with the row.
+func addWorkers(rows, workers []map[string]string) {
+	byChannel := map[string]map[string]string{}
+	for _, w := range workers {
+		byChannel[w["CHANNEL_NAME"]] = w
+	}
+	for _, r := range rows {
+		w, ok := byChannel[r["Channel_Name"]]
+		if !ok {
+			continue
+		}
+		r["Applier_Workers"], r["Applier_Workers_Running"] = w["WORKERS"], w["RUNNING"]
+		if w["APPLYING"] != "" {
+			r["Applying_Transaction"] = w["APPLYING"]
+		}
+	}
 }
 
 func (c *Replica) carry(_, cur *snapshot.Snapshot) {

@@ -44,6 +44,10 @@ type Capabilities struct {
 	// ReplicaUnavailable saying why.
 	ReplicaStatement   string
 	ReplicaUnavailable string
+	// ReplicaWorkers is whether performance_schema's applier workers are
+	// readable (MySQL 8): each channel then gets its worker count and the
+	// transaction its workers apply.
+	ReplicaWorkers bool
 	// Explain is the statement that shows a running thread's plan: one of the
 	// Explain* constants.
 	Explain string

@@ -11,7 +11,7 @@ import (
 type Status struct {
 	link  *serverLink
 	pairs pairReader
-	self  pairReader
+	self  selfTmp
 }
 
 // Name implements Collector.
@@ -28,11 +28,9 @@ func (c *Status) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		return err
 	}
 	s.Status = m
-	// The monitor's own session counters: what its statements (this one
-	// included) add to the global ones, so rules subtract the measured share
-	// instead of assuming one. A server that refuses it only loses that.
-	if own, err := c.self.read(ctx, sess.conn, "SHOW SESSION STATUS LIKE 'Created\\_tmp%'"); err == nil {
-		s.SelfStatus = own
-	}
+	// The monitor's own temporary tables, measured (status_self.go), so
+	// rules subtract them instead of assuming a share. A server that
+	// refuses the reads only loses that.
+	s.SelfStatus = c.self.read(ctx, sess.conn, m)
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -30,6 +31,24 @@ type Defaults struct {
 	User        string
 	Password    string
 	PasswordSet bool
+}
+
+// Targets lists the servers a --hosts file names or, without one, a -h list.
+func Targets(hostsFile, hostList string) ([]Target, Defaults, error) {
+	if hostsFile == "" {
+		ts, err := SplitHosts(hostList)
+		return ts, Defaults{}, err
+	}
+	f, err := os.Open(hostsFile)
+	if err != nil {
+		return nil, Defaults{}, fmt.Errorf("--hosts: %v", err)
+	}
+	defer f.Close()
+	ts, def, err := ParseHostsFile(f)
+	if err != nil {
+		return nil, def, fmt.Errorf("--hosts %s: %v", hostsFile, err)
+	}
+	return ts, def, nil
 }
 
 // SplitHosts reads a -h value: "db1,db2:3307,db3".

@@ -36,7 +36,12 @@ type Channel struct {
 	// ParallelMode is MariaDB's Parallel_Mode (the worker count is a global
 	// variable, see ParallelWorkers).
 	ParallelMode string
-	Raw          map[string]string
+	// Workers is the channel's applier worker count and how many run
+	// (MySQL performance_schema, added to the row by the collector); "".
+	Workers, WorkersRunning string
+	// Applying is the transaction (GTID) the workers apply, MySQL only.
+	Applying string
+	Raw      map[string]string
 }
 
 // Lag is how far the channel is behind net of its intended delay; ok is
@@ -118,6 +123,8 @@ func DecodeChannel(r map[string]string) Channel {
 	}
 	c.RelayLogSpace, _ = pickInt(r, "Relay_Log_Space")
 	c.ParallelMode = pick(r, "Parallel_Mode")
+	c.Workers, c.WorkersRunning = pick(r, "Applier_Workers"), pick(r, "Applier_Workers_Running")
+	c.Applying = pick(r, "Applying_Transaction")
 	return c
 }
 

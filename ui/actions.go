@@ -38,7 +38,10 @@ func (d *Dashboard) openSelected() {
 		d.say("no thread selected")
 		return
 	}
-	d.openModal(textModal(newTextView(fmt.Sprintf(" Thread %d ", p.ID), d.processText(p))))
+	m := textModal(newTextView(fmt.Sprintf(" Thread %d ", p.ID), d.processText(p)))
+	id, query := p.ID, p.Info
+	m.copy = func() clip { return clip{fmt.Sprintf("query of thread %d", id), query} }
+	d.openModal(m)
 }
 
 func (d *Dashboard) processText(p *snapshot.Process) string {

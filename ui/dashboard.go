@@ -10,8 +10,10 @@ import (
 
 // Dashboard is the whole screen. All its methods run on the UI goroutine.
 type Dashboard struct {
-	opts     Options
-	app      *tview.Application // set by Run; nil when drawn off-screen or in tests
+	opts Options
+	app  *tview.Application // set by Run; nil when drawn off-screen or in tests
+	// screen is the one last drawn on; y copies through it (OSC 52).
+	screen   tcell.Screen
 	root     *root
 	findings *findingsPanel
 	procs    *procPanel
@@ -138,6 +140,10 @@ func (d *Dashboard) openModal(m *modal) { d.modal = m }
 func (d *Dashboard) handleKey(ev *tcell.EventKey) {
 	if d.modal != nil {
 		m := d.modal
+		if m.copy != nil && isCopyKey(ev) {
+			d.copyClip(m.copy())
+			return
+		}
 		if m.handle(ev) && d.modal == m {
 			d.modal = nil
 		}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,10 +22,12 @@ type findingsPanel struct {
 	*tview.Box
 	table    *tview.Table
 	findings []snapshot.Finding
-	root     string   // the root-cause line, tagged and escaped; "" when none
-	na       []string // rule ids, sorted
-	naReason map[string]string
-	at       time.Time
+	root     string // the root-cause line, tagged and escaped; "" when none
+	// na groups the rules that cannot run by reason, so a user without
+	// PROCESS reads one line per missing privilege, not one per rule, and the
+	// lines fit the panel.
+	na []naGroup
+	at time.Time
 }
 
 func newFindingsPanel() *findingsPanel {
@@ -45,14 +48,12 @@ func (p *findingsPanel) set(f *snapshot.Frame) {
 		}
 		return a.Since.Compare(b.Since)
 	})
-	p.naReason = f.NotApplicable
-	p.na = p.na[:0]
-	for id := range f.NotApplicable {
-		p.na = append(p.na, id)
-	}
-	slices.Sort(p.na)
+	p.na = groupNotApplicable(f.NotApplicable)
 	p.root = rootCauseLine(p.findings)
 	p.fillTable()
+	// Start from the top each frame: an offset kept from a longer list would
+	// skip the rows under the fixed one; Select scrolls to the selection.
+	p.table.SetOffset(0, 0)
 	p.table.Select(0, 0)
 	for i := range p.findings {
 		if p.findings[i].ID == keep {
@@ -109,13 +110,47 @@ func (p *findingsPanel) fillTable() {
 	}
 	base := max(len(p.findings), 1)
 	dim := tcell.StyleDefault.Foreground(tcell.ColorGray).Dim(true)
-	for i, id := range p.na {
+	for i, g := range p.na {
+		name, text := g.ids[0], "not applicable: "+safeLine(g.reason, 200)
+		if len(g.ids) > 1 {
+			name = fmt.Sprintf("%d rules", len(g.ids))
+			text = safeLine(strings.Join(g.ids, ", "), 300) + ": " + text
+		}
 		p.table.SetCell(base+i, 0, tview.NewTableCell("n/a").SetStyle(dim).SetSelectable(false))
-		p.table.SetCell(base+i, 1, tview.NewTableCell(safeLine(id, 40)).SetStyle(dim).SetSelectable(false))
+		p.table.SetCell(base+i, 1, tview.NewTableCell(safeLine(name, 40)).SetStyle(dim).SetSelectable(false))
 		p.table.SetCell(base+i, 2, cell("").SetSelectable(false))
-		p.table.SetCell(base+i, 3, tview.NewTableCell("not applicable: "+safeLine(p.naReason[id], 200)).
-			SetStyle(dim).SetSelectable(false).SetExpansion(1))
+		p.table.SetCell(base+i, 3, tview.NewTableCell(text).SetStyle(dim).SetSelectable(false).SetExpansion(1))
 	}
+}
+
+// naGroup is the rules that cannot run for one reason, ids sorted.
+type naGroup struct {
+	ids    []string
+	reason string
+}
+
+func groupNotApplicable(na map[string]string) []naGroup {
+	byReason := map[string]*naGroup{}
+	var groups []*naGroup
+	ids := make([]string, 0, len(na))
+	for id := range na {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		g := byReason[na[id]]
+		if g == nil {
+			g = &naGroup{reason: na[id]}
+			byReason[na[id]] = g
+			groups = append(groups, g)
+		}
+		g.ids = append(g.ids, id)
+	}
+	out := make([]naGroup, len(groups))
+	for i, g := range groups {
+		out[i] = *g
+	}
+	return out
 }
 
 // activeFor is how long a finding has been active; "-" when the analyzer did

@@ -147,3 +147,25 @@ func TestFleetNamesTheFlowControlSender(t *testing.T) {
 		t.Errorf("header %q does not name %s as the flow-control sender", header, names[1])
 	}
 }
+
+// The lag column reads every channel: the worst lag, or "stop" when a
+// channel's thread does not run.
+func TestFleetLagOverChannels(t *testing.T) {
+	ch := func(name, behind, sql string) map[string]string {
+		return map[string]string{"Connection_name": name, "Slave_IO_Running": "Yes", "Slave_SQL_Running": sql,
+			"Seconds_Behind_Master": behind, "SQL_Delay": "0"}
+	}
+	cases := []struct {
+		chans []map[string]string
+		want  string
+	}{
+		{nil, "-"},
+		{[]map[string]string{ch("a", "5", "Yes"), ch("b", "90", "Yes")}, age(90 * time.Second)},
+		{[]map[string]string{ch("a", "5", "Yes"), ch("b", "", "No")}, "stop"},
+	}
+	for _, c := range cases {
+		if got := fleetLag(&snapshot.Snapshot{ReplicaChannels: c.chans}); got != c.want {
+			t.Errorf("%v: %q, want %q", c.chans, got, c.want)
+		}
+	}
+}

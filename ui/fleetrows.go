@@ -129,21 +129,26 @@ func fleetRunning(s *snapshot.Snapshot) string {
 	return "-"
 }
 
-// fleetLag is the replica's delay; "-" on a server that replicates from nobody.
+// fleetLag is the replica's worst lag over its channels, "stop" when a
+// channel's thread does not run; "-" on a server that replicates from nobody.
 func fleetLag(s *snapshot.Snapshot) string {
-	if s.Replica == nil {
+	chans := s.Channels()
+	if len(chans) == 0 {
 		return "-"
 	}
-	for _, k := range []string{"Seconds_Behind_Master", "Seconds_Behind_Source"} {
-		if v, ok := s.Replica[k]; ok {
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil {
-				return "stop"
-			}
-			return age(time.Duration(n) * time.Second)
+	worst, known := int64(0), false
+	for _, ch := range chans {
+		if !ch.IOOK() || !ch.SQLOK() {
+			return "stop"
+		}
+		if lag, ok := ch.Lag(); ok {
+			worst, known = max(worst, lag), true
 		}
 	}
-	return "-"
+	if !known {
+		return "-"
+	}
+	return age(time.Duration(worst) * time.Second)
 }
 
 // fleetCounts is how many servers have a critical and a warning finding at worst.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
 )
 
 // binding is one command, the keys that run it and its hint in the footer;
@@ -33,6 +34,7 @@ func (d *Dashboard) keyBindings() []*binding {
 		{[]string{"r"}, "reverse the sort order", func() { d.list.reverse(); d.procs.reselect() }, item{"r reverse", 3}},
 		{[]string{"c"}, "hide / show the per-thread columns CPU%, Read/s, Write/s, Mem", d.toggleThreadCols, item{}},
 		{[]string{"Enter"}, "show the selected query in full, or the selected finding", d.openSelected, item{"Enter query", 4}},
+		{[]string{"y"}, "copy the selected query or finding (in a query, EXPLAIN or finding view: its text) to the terminal clipboard (OSC 52)", d.copySelected, item{"y copy", 3}},
 	}
 	for i := range d.views {
 		bb = append(bb, &d.views[i].binding)
@@ -45,7 +47,9 @@ func (d *Dashboard) keyBindings() []*binding {
 	if d.opts.Actions != nil && !d.opts.ReadOnly {
 		bb = append(bb,
 			&binding{[]string{"k"}, "KILL QUERY of the selected thread (asks y/n)", func() { d.confirmKill(false) }, item{"k/K kill", 4}},
-			&binding{[]string{"K"}, "KILL CONNECTION of the selected thread (asks y/n)", func() { d.confirmKill(true) }, item{}})
+			&binding{[]string{"K"}, "KILL CONNECTION of the selected thread (asks y/n)", func() { d.confirmKill(true) }, item{}},
+			&binding{[]string{"X"}, "with a / filter: KILL QUERY of every thread shown (asks y/n with the count and first ids)", func() { d.confirmKillFilter(false) }, item{"X kill all", 2}},
+			&binding{[]string{"Ctrl-X"}, "with a / filter: KILL CONNECTION of every thread shown (asks y/n)", func() { d.confirmKillFilter(true) }, item{}})
 	}
 	if d.opts.Player != nil {
 		bb = append(bb, d.playerBindings()...)
@@ -95,28 +99,49 @@ func keyName(ev *tcell.EventKey) string {
 		return "Esc"
 	case tcell.KeyCtrlC:
 		return "Ctrl-C"
+	case tcell.KeyCtrlX:
+		return "Ctrl-X"
 	}
 	return ""
 }
 
-// helpText lists every bound key, then the navigation keys of the panels.
-func (d *Dashboard) helpText() string {
+// helpText lists every bound key, then the navigation keys of the panels,
+// each description wrapped to width under its own column so no line is cut
+// and the keys stay readable at 80 columns.
+func (d *Dashboard) helpText(width int) string {
 	var b strings.Builder
 	b.WriteString("[::b]Keys[::-]\n\n")
+	const keyCol = 17 // "  " + 14 + " "
 	for _, k := range d.bindings {
-		fmt.Fprintf(&b, "  [yellow]%-14s[-] %s\n", strings.Join(k.keys, " "), k.help)
+		keys := strings.Join(k.keys, " ")
+		for i, line := range wrapWords(k.help, max(20, width-keyCol)) {
+			if i == 0 {
+				fmt.Fprintf(&b, "  [yellow]%-14s[-] %s\n", tview.Escape(keys), tview.Escape(line))
+				continue
+			}
+			fmt.Fprintf(&b, "%*s%s\n", keyCol, "", tview.Escape(line))
+		}
 	}
 	b.WriteString("  [yellow]↑ ↓ PgUp PgDn Home End[-] move in the focused panel\n")
-	b.WriteString("\n[::b]Processlist marks[::-]  * thread named by the selected finding,  + running > 10 s,  ! > 60 s\n")
-	if d.opts.Actions == nil {
-		b.WriteString("\nKILL is not available and EXPLAIN shows recorded plans only: no server connection (replay or import).\n")
-	} else if d.opts.ReadOnly {
-		b.WriteString("\nRead-only: KILL keys are not bound.\n")
+	para := func(s string) {
+		b.WriteString("\n" + tview.Escape(strings.Join(wrapWords(s, max(20, width)), "\n")) + "\n")
 	}
-	b.WriteString("\nEsc, q, Enter or ? closes this help.")
-	return b.String()
+	para("Processlist marks:  * thread named by the selected finding,  + running > 10 s,  ! > 60 s")
+	if d.opts.Actions == nil {
+		para("KILL is not available and EXPLAIN shows recorded plans only: no server connection (replay or import).")
+	} else if d.opts.ReadOnly {
+		para("Read-only: KILL keys are not bound.")
+	}
+	para("In a query, EXPLAIN or finding view: y copies its text. Esc, q, Enter or ? closes this help.")
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func (d *Dashboard) openHelp() {
-	d.openModal(textModal(newTextView(" Help ", d.helpText()), '?'))
+	width := 80
+	if d.screen != nil {
+		width, _ = d.screen.Size()
+	}
+	// The modal is the screen less 4 columns, the border 2 more.
+	tv := newTextView(" Help [gray](↑ ↓ PgUp PgDn scroll, Esc closes)[-] ", d.helpText(width-6))
+	d.openModal(textModal(tv, '?'))
 }

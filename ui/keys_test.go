@@ -13,6 +13,7 @@ import (
 func TestHelpListsEveryBoundKey(t *testing.T) {
 	d := New(Options{Actions: &fakeActions{}, Player: &fakePlayer{}})
 	d.Update(incidentFrame())
+	screenOf(d, 200, 50) // help wraps to the screen it is opened on
 	press(d, '?')
 	if d.modal == nil {
 		t.Fatal("? did not open help")

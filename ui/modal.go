@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 )
@@ -13,6 +15,8 @@ type modal struct {
 	place func(x, y, w, h int) (int, int, int, int)
 	// handle gets every key; it returns true when the modal is done.
 	handle func(ev *tcell.EventKey) bool
+	// copy, when set, is what y copies from the modal.
+	copy func() clip
 }
 
 // centered places a box of at most maxW×maxH (0: nearly full) in the middle.
@@ -36,11 +40,15 @@ func newTextView(title, text string) *tview.TextView {
 	return tv
 }
 
-// textModal shows text until Esc, q or Enter; other keys scroll it.
+// textModal shows text until Esc, q or Enter; y copies it (without tags);
+// other keys scroll it.
 func textModal(tv *tview.TextView, extraClose ...rune) *modal {
 	return &modal{
 		view:  tv,
 		place: centered(0, 0),
+		copy: func() clip {
+			return clip{strings.TrimSpace(tv.GetTitle()), tv.GetText(true)}
+		},
 		handle: func(ev *tcell.EventKey) bool {
 			if isCloseKey(ev, extraClose) {
 				return true

@@ -81,6 +81,10 @@ func channelDetail(ch snapshot.Channel) []string {
 	}
 	add("GTID applied", gtid)
 	add("parallel mode", ch.ParallelMode)
+	if ch.Workers != "" {
+		add("applier workers", ch.WorkersRunning+" of "+ch.Workers+" running")
+	}
+	add("applying", ch.Applying)
 	if ch.LastIOErrno != 0 {
 		out = append(out, fmt.Sprintf("  [red]IO error %d: %s[-]", ch.LastIOErrno, safeLine(ch.LastIOError, 200)))
 	}

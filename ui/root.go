@@ -20,6 +20,7 @@ type root struct {
 // their own areas, and a full clear was a third of the cost of a frame.
 func (r *root) Draw(screen tcell.Screen) {
 	x, y, w, h := r.GetRect()
+	r.d.screen = screen
 	r.d.draw(screen, x, y, w, h)
 }
 

@@ -13,7 +13,8 @@ func replicaFrame() *snapshot.Frame {
 	s.ReplicaChannels = []map[string]string{
 		{"Connection_name": "a", "Master_Host": "10.0.0.1", "Master_Port": "3306", "Slave_IO_Running": "Yes",
 			"Slave_SQL_Running": "Yes", "Seconds_Behind_Master": "75", "SQL_Delay": "0", "Relay_Log_Space": "2097152",
-			"Slave_SQL_Running_State": "Update", "Gtid_Slave_Pos": "0-1-40", "Gtid_IO_Pos": "0-1-90"},
+			"Slave_SQL_Running_State": "Update", "Gtid_Slave_Pos": "0-1-40", "Gtid_IO_Pos": "0-1-90",
+			"Applier_Workers": "4", "Applier_Workers_Running": "3", "Applying_Transaction": "0-1-41"},
 		{"Connection_name": "b", "Master_Host": "10.0.0.2", "Master_Port": "3306", "Slave_IO_Running": "Yes",
 			"Slave_SQL_Running": "No", "Seconds_Behind_Master": "", "Last_SQL_Errno": "1062",
 			"Last_SQL_Error": "Duplicate entry '5' for key 'PRIMARY'"},
@@ -30,7 +31,7 @@ func TestReplicationViewAndHeader(t *testing.T) {
 	press(d, 'M')
 	s := screenOf(d, 160, 40)
 	mustContain(t, s, "Replication", "10.0.0.1:3306", "75 s", "2.0M", "GTID applied 0-1-40  fetched 0-1-90",
-		"SQL error 1062: Duplicate entry '5' for key 'PRIMARY'", "SQL: Update")
+		"SQL error 1062: Duplicate entry '5' for key 'PRIMARY'", "SQL: Update", "applier workers 3 of 4 running", "applying 0-1-41")
 	mustNotContain(t, s, "Processlist")
 	press(d, 'M')
 	mustContain(t, screenOf(d, 160, 40), "Processlist")

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -17,24 +16,6 @@ func (l *liveFlags) isFleet() bool {
 	return l.hostsFile != "" || strings.Contains(l.conn.Hosts(), ",")
 }
 
-// targets lists the servers a -h list or a --hosts file names.
-func (l *liveFlags) targets() ([]fleet.Target, fleet.Defaults, error) {
-	if l.hostsFile == "" {
-		ts, err := fleet.SplitHosts(l.conn.Hosts())
-		return ts, fleet.Defaults{}, err
-	}
-	f, err := os.Open(l.hostsFile)
-	if err != nil {
-		return nil, fleet.Defaults{}, fmt.Errorf("--hosts: %v", err)
-	}
-	defer f.Close()
-	ts, def, err := fleet.ParseHostsFile(f)
-	if err != nil {
-		return nil, def, fmt.Errorf("--hosts %s: %v", l.hostsFile, err)
-	}
-	return ts, def, nil
-}
-
 // openFleet builds one member per server, each with the shared options under
 // its own. A server that does not answer at start is kept: it shows as
 // unresponsive and is retried, as a single server would be mid-session.
@@ -42,7 +23,7 @@ func (l *liveFlags) openFleet(stderr io.Writer) ([]fleet.Member, error) {
 	if l.interval < 100*time.Millisecond {
 		return nil, fmt.Errorf("--interval %v is too short (minimum 100ms)", l.interval)
 	}
-	ts, def, err := l.targets()
+	ts, def, err := fleet.Targets(l.hostsFile, l.conn.Hosts())
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/mytop-go/mytop-go/internal/cli"
 	"github.com/mytop-go/mytop-go/internal/connopt"
 )
 
@@ -20,19 +21,23 @@ var version = "0.1.0-dev"
 var errUsage = errors.New("usage")
 
 type command struct {
-	name  string
-	usage string
-	run   func(args []string, stdout, stderr io.Writer) error
+	name    string
+	usage   string
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) error
 }
 
 func commands() []command {
 	return []command{
-		{"record", "record [conn] -o FILE [--interval 1s] [--duration D] [--redact] [--keep-around 10m]", runRecord},
-		{"replay", "replay SOURCE [--at TIME] [--speed N] [--follow]", runReplay},
-		{"report", "report SOURCE [--format text|json|markdown] [--from T] [--to T]", runReport},
-		{"import", "import SOURCE -o FILE", runImport},
-		{"snapshot", "snapshot SOURCE --at TIME -o OUT.(svg|png|txt)", runSnapshot},
-		{"serve", "serve --listen 127.0.0.1:9104 [conn | -h db1,db2 | --hosts FILE] [--record DIR [--keep-around 10m]]", runServe},
+		{"", "[conn] [--interval 1s] [--record FILE] [--read-only]", "the live dashboard of one server (or a fleet with -h db1,db2 or --hosts FILE)", runLive},
+		{"record", "record [conn] -o FILE [--interval 1s] [--duration D] [--redact] [--keep-around 10m]", "record a live server to a file, without a screen", runRecord},
+		{"replay", "replay SOURCE [--at TIME] [--speed N] [--follow]", "the dashboard over a recording or a capture made by other tools", runReplay},
+		{"report", "report SOURCE [--format text|json|markdown] [--from T] [--to T]", "what was wrong in a recording or capture, as text, JSON or Markdown", runReport},
+		{"import", "import SOURCE -o FILE", "turn a capture made by other tools into a recording", runImport},
+		{"snapshot", "snapshot SOURCE --at TIME -o OUT.(svg|png|txt)", "the dashboard at one moment, as a picture", runSnapshot},
+		{"serve", "serve --listen 127.0.0.1:9104 [conn | -h db1,db2 | --hosts FILE] [--record DIR [--keep-around 10m]]", "headless: findings as Prometheus metrics on /metrics", runServe},
+		{"completion", "completion bash|zsh", "print a shell completion script", runCompletion},
+		{"man", "man", "print the man page (roff): mytop-go man > mytop-go.1", runMan},
 	}
 }
 
@@ -42,30 +47,37 @@ func main() {
 }
 
 func realMain(args []string, stdout, stderr io.Writer) int {
-	run := runLive
+	cmd := commands()[0]
+	run := cmd.run
 	if len(args) > 0 {
 		switch args[0] {
 		case "--version", "-V", "version":
 			fmt.Fprintf(stdout, "mytop-go %s\n", version)
 			return 0
-		case "help", "--help":
-			printUsage(stdout)
+		case "help", "--help", "-help", "-?":
+			cli.Overview(stdout, "mytop-go", cliCommands())
 			return 0
 		}
 		for _, c := range commands() {
-			if args[0] == c.name {
-				run, args = c.run, args[1:]
+			if c.name != "" && args[0] == c.name {
+				cmd, run, args = c, c.run, args[1:]
 				break
 			}
 		}
 	}
-	if err := run(args, stdout, stderr); err != nil {
-		if !errors.Is(err, errUsage) || err.Error() != errUsage.Error() {
-			fmt.Fprintf(stderr, "mytop-go: %v\n", err)
-		}
-		return exitCode(err)
+	err := run(args, stdout, stderr)
+	var help helpRequest
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &help):
+		cli.Usage(stdout, "mytop-go", cli.Command{Name: cmd.name, Usage: cmd.usage, Summary: cmd.summary, Flags: help.fs})
+		return 0
 	}
-	return 0
+	if !errors.Is(err, errUsage) || err.Error() != errUsage.Error() {
+		fmt.Fprintf(stderr, "mytop-go: %v\n", err)
+	}
+	return exitCode(err)
 }
 
 func exitCode(err error) int {
@@ -73,14 +85,4 @@ func exitCode(err error) int {
 		return 2
 	}
 	return 1
-}
-
-func printUsage(w io.Writer) {
-	fmt.Fprintln(w, "usage:")
-	fmt.Fprintln(w, "  mytop-go [conn] [--interval 1s] [--record FILE]   live dashboard")
-	for _, c := range commands() {
-		fmt.Fprintf(w, "  mytop-go %s\n", c.usage)
-	}
-	fmt.Fprintln(w, "conn: -h HOST -P PORT -u USER -p[PASSWORD] -S SOCKET --defaults-file F --ssl-mode M --dsn DSN")
-	fmt.Fprintln(w, "run 'mytop-go COMMAND --help' for a command's flags")
 }

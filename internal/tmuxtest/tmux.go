@@ -55,6 +55,10 @@ func (s *Session) tmux(args ...string) (string, error) {
 	return string(out), err
 }
 
+// Tmux runs a tmux command on the session's server (set-option,
+// show-buffer...) and returns its output.
+func (s *Session) Tmux(args ...string) (string, error) { return s.tmux(args...) }
+
 // Screen returns the visible pane text.
 func (s *Session) Screen() string {
 	out, err := s.tmux("capture-pane", "-p", "-t", s.name)

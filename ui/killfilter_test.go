@@ -1,0 +1,84 @@
+package ui
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// sleepersFrame has 20 threads running the batch, 5 running something else
+// and the server's own threads.
+func sleepersFrame() *snapshot.Frame {
+	f := incidentFrame()
+	var ps []snapshot.Process
+	for i := range 25 {
+		q := "SELECT SLEEP(600) /* batch */"
+		if i >= 20 {
+			q = "SELECT SLEEP(600) /* keep */"
+		}
+		ps = append(ps, snapshot.Process{ID: int64(100 + i), User: "app", Host: "10.0.0.9:5000", Command: "Query", TimeMS: 30_000, Info: q})
+	}
+	ps = append(ps, snapshot.Process{ID: 1, User: "system user", Command: "Daemon", Info: "batch"},
+		snapshot.Process{ID: 2, User: "event_scheduler", Command: "Daemon", Info: "batch"})
+	f.Snapshot.Processlist = ps
+	return f
+}
+
+func TestKillByFilter(t *testing.T) {
+	for _, connection := range []bool{false, true} {
+		t.Run(fmt.Sprint("connection=", connection), func(t *testing.T) {
+			a := &fakeActions{}
+			d := New(Options{Actions: a})
+			d.Update(sleepersFrame())
+			press(d, 'X')
+			mustContain(t, d.footer(200), "needs a filter")
+			if d.modal != nil || len(a.kills) != 0 {
+				t.Fatal("X without a filter must not ask or kill")
+			}
+			press(d, '/')
+			typeText(d, "batch")
+			pressKey(d, tcell.KeyEnter)
+			what := "KILL QUERY"
+			ask := func() { press(d, 'X') }
+			if connection {
+				what = "KILL CONNECTION"
+				ask = func() { d.handleKey(tcell.NewEventKey(tcell.KeyCtrlX, 0, tcell.ModCtrl)) }
+			}
+			ask()
+			mustContain(t, screenOf(d, 80, 24), what+" of 20 threads", "ids 119 118 117", "and 10 more")
+			press(d, 'n')
+			if len(a.kills) != 0 {
+				t.Fatalf("n killed %v", a.kills)
+			}
+			press(d, 'i') // idle threads shown: the server's own are still left alone
+			ask()
+			mustContain(t, screenOf(d, 80, 24), what+" of 20 threads", "2 server threads left alone")
+			press(d, 'y')
+			if len(a.kills) != 20 {
+				t.Fatalf("killed %d threads, want 20: %v", len(a.kills), a.kills)
+			}
+			for _, k := range a.kills {
+				if k.id < 100 || k.id >= 120 || k.connection != connection {
+					t.Errorf("unexpected kill %+v", k)
+				}
+			}
+			mustContain(t, d.footer(200), what+" sent to 20 of 20 threads")
+		})
+	}
+}
+
+func TestKillByFilterNotBoundReadOnly(t *testing.T) {
+	a := &fakeActions{}
+	d := New(Options{Actions: a, ReadOnly: true})
+	d.Update(sleepersFrame())
+	press(d, '/')
+	typeText(d, "batch")
+	pressKey(d, tcell.KeyEnter)
+	press(d, 'X')
+	press(d, 'y')
+	if d.keys["X"] != nil || d.keys["Ctrl-X"] != nil || len(a.kills) != 0 {
+		t.Fatalf("read-only: X bound or kills sent %v", a.kills)
+	}
+}
