@@ -19,7 +19,7 @@ func checkBufferPoolMiss(w *window, c *Config) verdict {
 	if r := w.statusNA(bpReads, bpRequests); r != "" {
 		return notApplicable(r)
 	}
-	if w.warmingUp(c) != "" || bpMostlyFree(w) {
+	if w.warmingUp(c) != "" {
 		return quiet()
 	}
 	reqs, ok1 := w.rate(bpRequests)
@@ -39,15 +39,6 @@ func checkBufferPoolMiss(w *window, c *Config) verdict {
 	}
 	title := fmt.Sprintf("buffer pool hit %.1f %%: %s reads/s go to disk", hit, fmtRate(reads))
 	return raise(sev, title, bpEvidence(w, hit, young), bpAdvice(w), nil)
-}
-
-// bpMostlyFree: a pool with half its pages still free is not too small; its
-// misses are first reads of pages never loaded (BP-01 warm-up trap, seen on a
-// 16M pool at 13 s of uptime with 79 % free and a 1,000-row table).
-func bpMostlyFree(w *window) bool {
-	free, ok1 := w.snap.StatusInt("Innodb_buffer_pool_pages_free")
-	total, ok2 := w.snap.StatusInt("Innodb_buffer_pool_pages_total")
-	return ok1 && ok2 && total > 0 && 2*free >= total
 }
 
 // bpStillWarming says when the pool may still be filling after a start: the

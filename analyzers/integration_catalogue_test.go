@@ -41,6 +41,25 @@ func quietBut(t *testing.T, frames []*snapshot.Frame, ids ...string) {
 	}
 }
 
+// dropWarmUp removes buffer_pool_miss findings that say themselves the pool
+// is still warming up after the start: the harness's 16M pool on a fresh
+// server, not the purge behaviour this twin is about.
+func dropWarmUp(frames []*snapshot.Frame) []*snapshot.Frame {
+	out := make([]*snapshot.Frame, len(frames))
+	for i, f := range frames {
+		c := *f
+		c.Findings = nil
+		for _, x := range f.Findings {
+			if x.ID == IDBufferPoolMiss && strings.Contains(strings.Join(x.Evidence, "\n"), "warming up") {
+				continue
+			}
+			c.Findings = append(c.Findings, x)
+		}
+		out[i] = &c
+	}
+	return out
+}
+
 // watchFor samples srv with c for d after starting the workload once warm.
 func watchFor(t *testing.T, srv *testdb.Server, c Config, d time.Duration, w *workload, start func()) []*snapshot.Frame {
 	t.Helper()
@@ -241,7 +260,7 @@ func TestIntegrationPurgeKeepsUpIsHealthy(t *testing.T) {
 	w := newWorkload(t)
 	// The same updates with no snapshot held open: purge keeps the list short.
 	frames := watchFor(t, srv, purgeConfig(), 40*time.Second, w, func() { rowUpdates(w, srv, 4) })
-	quietBut(t, frames, IDPurgeLag)
+	quietBut(t, dropWarmUp(frames), IDPurgeLag)
 	v, _ := historyLength(frames[len(frames)-1].Snapshot)
 	t.Logf("history list length at the end: %d", v)
 }
