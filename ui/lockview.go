@@ -287,19 +287,10 @@ func (v *lockView) move(delta int) {
 // dashboard's bindings.
 func (d *Dashboard) handleLockKey(ev *tcell.EventKey) bool {
 	v := d.locks
+	if cursorKey(ev, len(v.rows), v.move) {
+		return true
+	}
 	switch ev.Key() {
-	case tcell.KeyUp:
-		v.move(-1)
-	case tcell.KeyDown:
-		v.move(1)
-	case tcell.KeyPgUp:
-		v.move(-10)
-	case tcell.KeyPgDn:
-		v.move(10)
-	case tcell.KeyHome:
-		v.move(-len(v.rows))
-	case tcell.KeyEnd:
-		v.move(len(v.rows))
 	case tcell.KeyEscape:
 		v.active = false
 	case tcell.KeyEnter:

@@ -175,21 +175,12 @@ func printStyled(screen tcell.Screen, s string, x, y, w int, style tcell.Style) 
 // handle takes every key while the view is open; true closes it.
 func (v *stmtView) handle(ev *tcell.EventKey, self *modal) bool {
 	v.refresh() // the frame may have moved since the last draw
+	if cursorKey(ev, len(v.rows), v.move) {
+		return false
+	}
 	switch ev.Key() {
 	case tcell.KeyEscape:
 		return true
-	case tcell.KeyUp:
-		v.move(-1)
-	case tcell.KeyDown:
-		v.move(1)
-	case tcell.KeyPgUp:
-		v.move(-10)
-	case tcell.KeyPgDn:
-		v.move(10)
-	case tcell.KeyHome:
-		v.move(-len(v.rows))
-	case tcell.KeyEnd:
-		v.move(len(v.rows))
 	case tcell.KeyEnter:
 		v.open(self, false)
 	case tcell.KeyRune:
