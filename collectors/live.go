@@ -54,6 +54,7 @@ type Live struct {
 	actions        *actionConn
 	entries        []*scheduled
 	host           hostRunner
+	proc           *serverProc // mysqld on this machine, for the host panel and the per-thread reads
 
 	// tick serialises Next's sampling with Close.
 	tick   sync.Mutex
@@ -93,8 +94,9 @@ func NewLive(opts LiveOptions) (*Live, error) {
 		db: sql.OpenDB(connector)}
 	l.db.SetMaxIdleConns(0)
 	l.actions = newActionConn(connector, &l.link)
+	l.proc = newServerProc("/proc", l.address)
 	l.entries = l.schedule()
-	l.host = hostRunner{c: opts.Host, address: l.address}
+	l.host = hostRunner{c: opts.Host, address: l.address, mysqld: mysqldProc{proc: l.proc}}
 	return l, nil
 }
 
@@ -139,7 +141,7 @@ func (l *Live) schedule() []*scheduled {
 	// After the processlist, whose rows it annotates, and the variables,
 	// which say whether a thread pool is on.
 	if !l.opts.NoThreadStats {
-		entries = append(entries, &scheduled{c: newThreadStats(link, l.address, l.opts.Interval)})
+		entries = append(entries, &scheduled{c: newThreadStats(link, l.address, l.opts.Interval, l.proc)})
 	}
 	return append(entries,
 		&scheduled{c: &Replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}, every: l.opts.ReplicaEvery},

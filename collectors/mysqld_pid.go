@@ -10,7 +10,112 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
+
+// serverProc is the one finder of the server's process on this machine,
+// shared by the host panel's mysqld CPU and the per-thread reads: it finds
+// the pid once (findServerPID, else the server's own pid_file), keeps it
+// while its stat line names the same server process, and after a miss looks
+// again at most every pidRetryEvery.
+type serverProc struct {
+	root, address string
+
+	pid     int
+	start   uint64 // the process's start time: a pid reused by another program is told apart
+	retryAt time.Time
+	err     error
+	rd      procReader
+
+	// The stat read at statAt, shared by the collectors of one tick.
+	statAt time.Time
+	last   procStat
+}
+
+func newServerProc(root, address string) *serverProc {
+	return &serverProc{root: root, address: address}
+}
+
+// errGone: the process found earlier is gone or is another program now.
+var errGone = errors.New("mysqld's process went away; looking for it again")
+
+// stat returns the server's pid and its stat figures for the tick at now
+// (read once per tick, whoever asks first). vars are the server's
+// variables, for pid_file when the socket cannot tell. comm in the result
+// is not kept.
+func (p *serverProc) stat(now time.Time, vars map[string]string) (int, procStat, error) {
+	if p.pid != 0 && now.Equal(p.statAt) {
+		return p.pid, p.last, nil
+	}
+	if p.pid == 0 {
+		if now.Before(p.retryAt) {
+			return 0, procStat{}, p.err
+		}
+		pid, err := p.find(vars)
+		if err != nil {
+			p.err, p.retryAt = fmt.Errorf("mysqld's process not found: %w", err), now.Add(pidRetryEvery)
+			return 0, procStat{}, p.err
+		}
+		p.pid, p.start = pid, 0
+	}
+	b, err := p.rd.read(p.rd.taskPath(p.root, p.pid, 0, "stat"))
+	var st procStat
+	if err == nil {
+		st, err = parseTaskStat(b)
+	}
+	if err != nil || !isServerName(string(st.comm)) || p.start != 0 && st.startTime != p.start {
+		p.pid = 0 // restarted: look again next tick
+		return 0, procStat{}, errGone
+	}
+	st.comm = nil
+	p.start, p.statAt, p.last = st.startTime, now, st
+	return p.pid, st, nil
+}
+
+// find looks the pid up: from the socket, which names this very server, or
+// else (another user's descriptors unreadable, a proxy in between) from
+// pid_file when it names a running server process.
+func (p *serverProc) find(vars map[string]string) (int, error) {
+	pid, err := findServerPID(p.root, p.address)
+	if err == nil {
+		return pid, nil
+	}
+	if pf := pidFilePath(vars); pf != "" {
+		if pid := readPid(pf); pid > 0 && p.isServer(pid) {
+			return pid, nil
+		}
+	}
+	return 0, err
+}
+
+func (p *serverProc) isServer(pid int) bool {
+	comm, err := os.ReadFile(filepath.Join(p.root, strconv.Itoa(pid), "comm"))
+	return err == nil && isServerName(string(bytes.TrimSpace(comm)))
+}
+
+// pidFilePath is pid_file, made absolute against datadir as the server does.
+func pidFilePath(vars map[string]string) string {
+	pf := strings.TrimSpace(vars["pid_file"])
+	if pf == "" || filepath.IsAbs(pf) {
+		return pf
+	}
+	if dd := strings.TrimSpace(vars["datadir"]); dd != "" {
+		return filepath.Join(dd, pf)
+	}
+	return ""
+}
+
+func readPid(path string) int {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil || pid <= 0 {
+		return 0
+	}
+	return pid
+}
 
 // findServerPID finds the mysqld (or mariadbd) process that owns the
 // listening socket of addr: a unix socket path, or host:port. It looks the

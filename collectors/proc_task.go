@@ -73,13 +73,16 @@ var errBadStat = errors.New("unreadable /proc stat line")
 
 // procStat is what the monitor takes from /proc/<pid>[/task/<tid>]/stat.
 type procStat struct {
-	comm      []byte // valid until the buffer's next read
-	cpuTicks  uint64 // utime + stime
-	startTime uint64 // clock ticks after boot; tells a reused pid apart
+	comm         []byte // valid until the buffer's next read
+	utime, stime uint64 // user and system CPU, clock ticks (userHZ)
+	startTime    uint64 // clock ticks after boot; tells a reused pid apart
 }
 
+func (st procStat) cpuTicks() uint64 { return st.utime + st.stime }
+
 // parseTaskStat reads "pid (comm) state ppid ..." where comm may hold spaces
-// and parentheses: the fields are counted from the last ')'.
+// and parentheses: the fields are counted from the last ')'. It is the one
+// parser of a process's or a thread's stat line.
 func parseTaskStat(b []byte) (procStat, error) {
 	open, end := bytes.IndexByte(b, '('), bytes.LastIndexByte(b, ')')
 	if open < 0 || end < open {
@@ -95,8 +98,10 @@ func parseTaskStat(b []byte) (procStat, error) {
 			return procStat{}, errBadStat
 		}
 		switch i {
-		case 14, 15:
-			st.cpuTicks += parseUint(f)
+		case 14:
+			st.utime = parseUint(f)
+		case 15:
+			st.stime = parseUint(f)
 		case 22:
 			st.startTime = parseUint(f)
 		}

@@ -40,11 +40,10 @@ type ThreadStats struct {
 	// Root is where procfs is mounted ("/proc").
 	Root string
 
-	remote    *bool
-	pid       int
-	startTime uint64
-	pidRetry  time.Time
-	pidErr    string
+	remote *bool
+	// proc finds mysqld; shared with the host panel's mysqld CPU.
+	proc *serverProc
+	pid  int
 
 	sess  *Session // the session the map was read on
 	src   threadSource
@@ -76,8 +75,8 @@ const (
 	idleReadEvery = 5
 )
 
-func newThreadStats(link *serverLink, address string, interval time.Duration) *ThreadStats {
-	return &ThreadStats{link: link, address: address, interval: interval, Root: "/proc"}
+func newThreadStats(link *serverLink, address string, interval time.Duration, proc *serverProc) *ThreadStats {
+	return &ThreadStats{link: link, address: address, interval: interval, Root: proc.root, proc: proc}
 }
 
 // Name implements Collector.
@@ -147,29 +146,17 @@ func threadPoolIn(vars map[string]string, flavor string) string {
 
 // process reads mysqld's own counters, finding its pid first when needed.
 func (t *ThreadStats) process(s *snapshot.Snapshot) (snapshot.TaskCounters, bool) {
-	if t.pid == 0 {
-		if s.Time.Before(t.pidRetry) {
-			setUnavailable(s, snapshot.CollectorThreads, t.pidErr)
-			return snapshot.TaskCounters{}, false
-		}
-		pid, err := findServerPID(t.Root, t.address)
-		if err != nil {
-			t.pidErr, t.pidRetry = "mysqld's process not found: "+err.Error(), s.Time.Add(pidRetryEvery)
-			setUnavailable(s, snapshot.CollectorThreads, t.pidErr)
-			return snapshot.TaskCounters{}, false
-		}
-		t.pid, t.startTime, t.mapAt, t.bg, t.noIO = pid, 0, time.Time{}, nil, ""
-	}
-	c, st, err := t.readTask(0)
-	if err == nil && t.startTime != 0 && st.startTime != t.startTime {
-		err = errors.New("pid reused")
-	}
+	pid, st, err := t.proc.stat(s.Time, s.Variables)
 	if err != nil {
-		t.pid = 0 // restarted: look again next tick
-		setUnavailable(s, snapshot.CollectorThreads, "mysqld's process went away; looking for it again")
+		t.pid = 0
+		setUnavailable(s, snapshot.CollectorThreads, err.Error())
 		return snapshot.TaskCounters{}, false
 	}
-	t.startTime = st.startTime
+	if pid != t.pid {
+		t.pid, t.mapAt, t.bg, t.noIO = pid, time.Time{}, nil, ""
+	}
+	c := snapshot.TaskCounters{CPUTicks: st.cpuTicks()}
+	t.readIO(0, &c)
 	return c, true
 }
 
@@ -241,7 +228,7 @@ func (t *ThreadStats) listBackground() {
 func (t *ThreadStats) readTasks(s *snapshot.Snapshot, ownID int64) {
 	out := make([]snapshot.TaskCounters, 0, len(t.bg)+16)
 	add := func(tid, conn int64, name string) {
-		c, _, err := t.readTask(tid)
+		c, err := t.readTask(tid)
 		if err != nil {
 			return // the thread ended since it was listed
 		}
@@ -278,27 +265,33 @@ func (t *ThreadStats) readTasks(s *snapshot.Snapshot, ownID int64) {
 	s.Threads.Tasks = out
 }
 
-// readTask reads one thread's counters (tid 0: the whole process).
-func (t *ThreadStats) readTask(tid int64) (snapshot.TaskCounters, procStat, error) {
+// readTask reads one thread's counters.
+func (t *ThreadStats) readTask(tid int64) (snapshot.TaskCounters, error) {
 	c := snapshot.TaskCounters{TID: tid}
 	b, err := t.rd.read(t.rd.taskPath(t.Root, t.pid, tid, "stat"))
 	if err != nil {
-		return c, procStat{}, err
+		return c, err
 	}
 	st, err := parseTaskStat(b)
 	if err != nil {
-		return c, procStat{}, err
+		return c, err
 	}
-	c.CPUTicks = st.cpuTicks
+	c.CPUTicks = st.cpuTicks()
+	t.readIO(tid, &c)
+	return c, nil
+}
+
+// readIO adds a thread's I/O counters (tid 0: the process's), unless they
+// proved unreadable.
+func (t *ThreadStats) readIO(tid int64, c *snapshot.TaskCounters) {
 	if t.noIO != "" {
-		return c, st, nil
+		return
 	}
-	b, err = t.rd.read(t.rd.taskPath(t.Root, t.pid, tid, "io"))
+	b, err := t.rd.read(t.rd.taskPath(t.Root, t.pid, tid, "io"))
 	switch {
 	case err == nil:
-		parseTaskIO(b, &c)
+		parseTaskIO(b, c)
 	case errors.Is(err, os.ErrPermission):
 		t.noIO = "no I/O per thread: reading mysqld's /proc/<pid>/io needs root or the server's user"
 	}
-	return c, st, nil
 }

@@ -12,35 +12,14 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-func TestParseTaskStat(t *testing.T) {
-	line := "4242 (my (odd) name) S 1 4242 4242 0 -1 4194368 9 0 0 0 150 37 0 0 20 0 55 0 987654 0 0\n"
-	st, err := parseTaskStat([]byte(line))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(st.comm) != "my (odd) name" || st.cpuTicks != 187 || st.startTime != 987654 {
-		t.Errorf("got comm %q cpu %d start %d", st.comm, st.cpuTicks, st.startTime)
-	}
-	for _, bad := range []string{"", "4242 no parens", "1 (x) S 1 2"} {
-		if _, err := parseTaskStat([]byte(bad)); err == nil {
-			t.Errorf("%q parsed", bad)
-		}
-	}
-	var c snapshot.TaskCounters
-	parseTaskIO([]byte("rchar: 9\nwchar: 8\nsyscr: 1\nsyscw: 1\nread_bytes: 1048576\nwrite_bytes: 4096\ncancelled_write_bytes: 0\n"), &c)
-	if c.ReadBytes != 1<<20 || c.WriteBytes != 4096 {
-		t.Errorf("io %+v", c)
-	}
-}
-
 // fakeProc is a procfs tree a test writes: processes with names, sockets
 // and threads.
 type fakeProc struct {
-	t    *testing.T
+	t    testing.TB
 	root string
 }
 
-func newFakeProc(t *testing.T) *fakeProc {
+func newFakeProc(t testing.TB) *fakeProc {
 	f := &fakeProc{t: t, root: t.TempDir()}
 	f.write("net/unix", "Num       RefCount Protocol Flags    Type St Inode Path\n")
 	f.write("net/tcp", "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n")
@@ -84,41 +63,6 @@ func (f *fakeProc) task(pid int, tid int64, comm string, cpu, read uint64) {
 	f.write(dir+"/stat", strconv.FormatInt(tid, 10)+" ("+comm+") S 1 1 1 0 -1 0 0 0 0 0 "+
 		strconv.FormatUint(cpu, 10)+" 0 0 0 20 0 1 0 5000 0 0\n")
 	f.write(dir+"/io", "rchar: 1\nwchar: 1\nread_bytes: "+strconv.FormatUint(read, 10)+"\nwrite_bytes: 0\n")
-}
-
-func TestFindServerPID(t *testing.T) {
-	f := newFakeProc(t)
-	f.appendTo("net/unix", "0000000000000000: 00000002 00000000 00010000 0001 01 7001 /run/mysqld/mysqld.sock\n"+
-		"0000000000000000: 00000003 00000000 00000000 0001 03 7002 /run/mysqld/mysqld.sock\n"+
-		"0000000000000000: 00000002 00000000 00010000 0001 01 7003 /run/other.sock\n")
-	// Port 3306 (0CEA) on 127.0.0.1 and 3307 (0CEB) on any address.
-	f.appendTo("net/tcp", "   0: 0100007F:0CEA 00000000:0000 0A 00000000:00000000 00:00000000 00000000   106        0 8001 1\n"+
-		"   1: 00000000:0CEB 00000000:0000 0A 00000000:00000000 00:00000000 00000000   106        0 8002 1\n"+
-		"   2: 0100007F:0CEC 0100007F:9999 01 00000000:00000000 00:00000000 00000000   106        0 8003 1\n")
-	f.process(10, "bash", 7001)         // holds the socket but is no server
-	f.process(20, "mariadbd", 7003)     // another server
-	f.process(30, "mysqld", 7002, 8001) // this one
-	f.process(40, "mysqld", 8002)
-	cases := []struct {
-		addr string
-		pid  int
-		err  string
-	}{
-		{"/run/mysqld/mysqld.sock", 30, ""},
-		{"unix(/run/mysqld/mysqld.sock)", 30, ""},
-		{"127.0.0.1:3306", 30, ""},
-		{"localhost:3307", 40, ""},
-		{"tcp(127.0.0.1:3307)", 40, ""},
-		{"/tmp/absent.sock", 0, "no socket listening on /tmp/absent.sock"},
-		{"127.0.0.1:3308", 0, "no socket listening"},
-		{"127.0.0.1:3308x", 0, "server port"},
-	}
-	for _, c := range cases {
-		pid, err := findServerPID(f.root, c.addr)
-		if pid != c.pid || (c.err == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), c.err) {
-			t.Errorf("%s: pid %d err %v, want %d %q", c.addr, pid, err, c.pid, c.err)
-		}
-	}
 }
 
 func TestThreadLabel(t *testing.T) {
@@ -245,7 +189,7 @@ func TestReadTasksChoosesThreads(t *testing.T) {
 		{ID: 3, Command: "Sleep", TimeMS: 30_000}, {ID: 4, Command: "Query"},
 	}}
 	ts.tmap.apply(s.Processlist)
-	proc, _, err := ts.readTask(0)
+	proc, err := ts.readTask(0)
 	if err != nil || proc.CPUTicks != 900 || proc.ReadBytes != 1<<30 {
 		t.Fatalf("process %+v %v", proc, err)
 	}
