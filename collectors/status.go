@@ -12,6 +12,7 @@ type Status struct {
 	link  *serverLink
 	pairs pairReader
 	self  selfTmp
+	sess  *Session // the session self measures
 }
 
 // Name implements Collector.
@@ -28,6 +29,9 @@ func (c *Status) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		return err
 	}
 	s.Status = m
+	if sess != c.sess {
+		c.sess, c.self.reads = sess, 0 // a new session: measure its own again
+	}
 	// The monitor's own temporary tables, measured (status_self.go), so
 	// rules subtract them instead of assuming a share. A server that
 	// refuses the reads only loses that.
