@@ -236,6 +236,9 @@ STMTS=(
 	"SELECT ID, USER, HOST, DB, COMMAND, TIME, STATE, INFO, TIME_MS, EXAMINED_ROWS FROM information_schema.PROCESSLIST WHERE COMMAND <> 'Sleep'"
 	"SELECT COUNT(*) FROM information_schema.PROCESSLIST"
 	"SELECT ID, TID, MEMORY_USED FROM information_schema.PROCESSLIST"
+	"SELECT ID, USER, HOST, DB, COMMAND, TIME, STATE, INFO, TIME_MS, EXAMINED_ROWS, TID, MEMORY_USED FROM information_schema.PROCESSLIST"
+	"SHOW GLOBAL STATUS LIKE 'Created\\_tmp%'"
+	"SHOW SESSION STATUS LIKE 'Created\\_tmp%'"
 	"SHOW SLAVE STATUS"
 	"SHOW ENGINE INNODB STATUS"
 )
@@ -252,7 +255,7 @@ stmtcost() {
 		awk -v n="$n" -v st="$st" -v s0="$a" -v s1="$b" 'BEGIN {
 			split(s0, a, "\t"); split(s1, b, "\t")
 			printf "# N=%d stmtcost: %6.2f ms server, %7.1f KiB sent  %s\n", n,
-				(b[3]-a[3])*1000/20, (b[4]-a[4])/1024/20, substr(st, 1, 60) }' >>"$TMP/notes"
+				(b[3]-a[3])*1000/20, (b[4]-a[4])/1024/20, substr(st, 1, 120) }' >>"$TMP/notes"
 	done
 }
 
