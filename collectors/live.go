@@ -54,7 +54,8 @@ type Live struct {
 	actions        *actionConn
 	entries        []*scheduled
 	host           hostRunner
-	proc           *serverProc // mysqld on this machine, for the host panel and the per-thread reads
+	proc           *serverProc  // mysqld on this machine, for the host panel and the per-thread reads
+	threads        *ThreadStats // nil with NoThreadStats
 
 	// tick serialises Next's sampling with Close.
 	tick   sync.Mutex
@@ -141,7 +142,8 @@ func (l *Live) schedule() []*scheduled {
 	// After the processlist, whose rows it annotates, and the variables,
 	// which say whether a thread pool is on.
 	if !l.opts.NoThreadStats {
-		entries = append(entries, &scheduled{c: newThreadStats(link, l.address, l.opts.Interval, l.proc)})
+		l.threads = newThreadStats(link, l.address, l.opts.Interval, l.proc)
+		entries = append(entries, &scheduled{c: l.threads})
 	}
 	return append(entries,
 		&scheduled{c: &Replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}, every: l.opts.ReplicaEvery},
@@ -211,7 +213,13 @@ func (l *Live) Next(ctx context.Context) (*snapshot.Snapshot, error) {
 	tickCtx, cancel := context.WithDeadline(ctx, now.Add(statementBudget(l.opts.Interval)))
 	defer cancel()
 	hostDone := l.host.start(tickCtx, now)
+	if l.threads != nil && l.link.sess != nil {
+		l.threads.begin(now, l.prev) // its /proc reads, beside the SQL ones
+	}
 	l.sampleDB(tickCtx, s)
+	if l.threads != nil {
+		l.threads.join() // when the collector did not run this tick
+	}
 	l.host.finish(tickCtx, hostDone, s)
 	l.actions.closeIfIdle(now)
 	if err := ctx.Err(); err != nil {

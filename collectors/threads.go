@@ -56,6 +56,10 @@ type ThreadStats struct {
 	ticks   int
 	noIO    string
 	rd      procReader
+	own     int64 // the sampling connection's id at the last tick
+	// pending is this tick's /proc reads, started by begin beside the SQL
+	// reads (threads_prefetch.go); nil when none runs.
+	pending chan prefetched
 }
 
 // bgThread is a mysqld thread that serves no connection.
@@ -101,9 +105,21 @@ func (t *ThreadStats) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		setUnavailable(s, snapshot.CollectorThreads, why)
 		return nil
 	}
-	proc, ok := t.process(s)
-	if !ok {
+	pre, prefetchedOK := t.join()
+	var proc snapshot.TaskCounters
+	switch {
+	case prefetchedOK && pre.err != nil:
+		t.pid = 0
+		setUnavailable(s, snapshot.CollectorThreads, pre.err.Error())
 		return nil
+	case prefetchedOK && pre.pid == t.pid:
+		proc = pre.proc
+	default:
+		prefetchedOK = false
+		var ok bool
+		if proc, ok = t.process(s); !ok {
+			return nil
+		}
 	}
 	if t.listDue {
 		t.listDue = false
@@ -117,7 +133,19 @@ func (t *ThreadStats) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	}
 	t.tmap.apply(s.Processlist)
 	s.Threads = &snapshot.Threads{PID: t.pid, ClockTicks: userHZ, Process: proc}
-	t.readTasks(s, sess.ID)
+	if prefetchedOK {
+		// Read at the tick's start for the connections busy in the last
+		// tick; the ones busy since are read now, so their first figure is
+		// not a tick late.
+		var took time.Duration
+		s.Threads.Tasks, took = t.withNewlyBusy(pre, s.Processlist)
+		s.Threads.ReadTime = pre.took + took
+	} else {
+		t0 := time.Now()
+		s.Threads.Tasks = t.readTasks(busyThreads(s.Processlist, t.busy), t.ownTID(sess.ID))
+		s.Threads.ReadTime = time.Since(t0)
+	}
+	t.own = sess.ID
 	s.Threads.NoIO = t.noIO
 	if t.noIO != "" {
 		setUnavailable(s, snapshot.CollectorThreads, t.noIO)
@@ -223,10 +251,29 @@ func (t *ThreadStats) listBackground() {
 	}
 }
 
+// connTID is a connection's OS thread.
+type connTID struct{ conn, tid int64 }
+
+// busyThreads lists the threads of the busy connections in ps.
+func busyThreads(ps []snapshot.Process, busy func(*snapshot.Process) bool) []connTID {
+	var out []connTID
+	for i := range ps {
+		if p := &ps[i]; p.OSThread != 0 && busy(p) {
+			out = append(out, connTID{p.ID, p.OSThread})
+		}
+	}
+	return out
+}
+
+// ownTID is the monitor's own sampling connection's thread, 0 if unmapped.
+func (t *ThreadStats) ownTID(ownID int64) int64 {
+	return t.tmap.conns[ownID].tid
+}
+
 // readTasks reads the busy connections' threads, the monitor's own and the
 // background ones.
-func (t *ThreadStats) readTasks(s *snapshot.Snapshot, ownID int64) {
-	out := make([]snapshot.TaskCounters, 0, len(t.bg)+16)
+func (t *ThreadStats) readTasks(busy []connTID, own int64) []snapshot.TaskCounters {
+	out := make([]snapshot.TaskCounters, 0, len(t.bg)+len(busy)+1)
 	add := func(tid, conn int64, name string) {
 		c, err := t.readTask(tid)
 		if err != nil {
@@ -235,14 +282,11 @@ func (t *ThreadStats) readTasks(s *snapshot.Snapshot, ownID int64) {
 		c.Conn, c.Name = conn, name
 		out = append(out, c)
 	}
-	for i := range s.Processlist {
-		p := &s.Processlist[i]
-		if p.OSThread != 0 && t.busy(p) {
-			add(p.OSThread, p.ID, "")
-		}
+	for _, b := range busy {
+		add(b.tid, b.conn, "")
 	}
-	if own, ok := t.tmap.conns[ownID]; ok {
-		add(own.tid, 0, "mytop-go")
+	if own != 0 {
+		add(own, 0, "mytop-go")
 	}
 	t.ticks++
 	for i := range t.bg {
@@ -262,7 +306,7 @@ func (t *ThreadStats) readTasks(s *snapshot.Snapshot, ownID int64) {
 			}
 		}
 	}
-	s.Threads.Tasks = out
+	return out
 }
 
 // readTask reads one thread's counters.

@@ -72,7 +72,7 @@ func BenchmarkThreadsTick5000(b *testing.B) {
 					b.Fatal(err)
 				}
 				s.Threads = &snapshot.Threads{PID: pid, Process: proc}
-				ts.readTasks(s, 0)
+				s.Threads.Tasks = ts.readTasks(busyThreads(s.Processlist, ts.busy), 0)
 			}
 			b.ReportMetric(float64(len(s.Threads.Tasks)), "tasks")
 		})

@@ -194,7 +194,7 @@ func TestReadTasksChoosesThreads(t *testing.T) {
 		t.Fatalf("process %+v %v", proc, err)
 	}
 	s.Threads = &snapshot.Threads{PID: 30}
-	ts.readTasks(s, 9)
+	s.Threads.Tasks = ts.readTasks(busyThreads(s.Processlist, ts.busy), ts.ownTID(9))
 	got := map[int64]snapshot.TaskCounters{}
 	for _, c := range s.Threads.Tasks {
 		got[c.TID] = c
@@ -217,7 +217,7 @@ func TestReadTasksChoosesThreads(t *testing.T) {
 	ts.tmap.conns[5], ts.tmap.tids[31] = connThread{tid: 31}, true
 	s.Processlist = append(s.Processlist, snapshot.Process{ID: 5, Command: "Query"})
 	ts.tmap.apply(s.Processlist)
-	ts.readTasks(s, 9)
+	s.Threads.Tasks = ts.readTasks(busyThreads(s.Processlist, ts.busy), ts.ownTID(9))
 	n := 0
 	for _, c := range s.Threads.Tasks {
 		if c.TID == 31 {
@@ -241,5 +241,63 @@ func TestMapPeriodsGrowWithConnections(t *testing.T) {
 		if e, n := mapPeriods(c.conns); e != c.every || n != c.whenNew {
 			t.Errorf("%d connections: %v %v, want %v %v", c.conns, e, n, c.every, c.whenNew)
 		}
+	}
+}
+
+// TestPrefetchedReads: the reads begun at the tick's start cover mysqld and
+// the connections busy in the last tick; the tick's own processlist adds the
+// ones busy since, and drops a background thread the map now gives to a
+// connection.
+func TestPrefetchedReads(t *testing.T) {
+	const sock = "/run/mysqld/mysqld.sock"
+	f := newFakeProc(t)
+	f.appendTo("net/unix", "0000000000000000: 00000002 00000000 00010000 0001 01 7001 "+sock+"\n")
+	f.process(30, "mariadbd", 7001)
+	f.task(30, 0, "mariadbd", 900, 1<<30)
+	f.task(30, 31, "iou-wrk-30", 5, 0)  // background, then connection 3's
+	f.task(30, 101, "mariadbd", 400, 0) // connection 1: busy last tick
+	f.task(30, 102, "mariadbd", 300, 0) // connection 2: busy since
+	f.task(30, 104, "mariadbd", 2, 0)   // the monitor
+	ts := newThreadStats(nil, sock, time.Second, newServerProc(f.root, sock))
+	ts.pid, ts.own = 30, 9
+	ts.tmap = threadMap{conns: map[int64]connThread{1: {101, 5}, 2: {102, 6}, 9: {104, 8}},
+		tids: map[int64]bool{101: true, 102: true, 104: true}, names: map[int64]string{}}
+	ts.listBackground()
+	now := time.Now()
+	prev := &snapshot.Snapshot{Threads: &snapshot.Threads{PID: 30}, Processlist: []snapshot.Process{
+		{ID: 1, Command: "Query", OSThread: 101}, {ID: 2, Command: "Sleep", TimeMS: 60_000, OSThread: 102}}}
+	ts.begin(now, prev)
+	pre, ok := ts.join()
+	if !ok || pre.err != nil || pre.pid != 30 || pre.proc.CPUTicks != 900 {
+		t.Fatalf("prefetched %+v %v", pre, ok)
+	}
+	// The map, reread in this tick, gives thread 31 to connection 3.
+	ts.tmap.conns[3], ts.tmap.tids[31] = connThread{tid: 31}, true
+	cur := []snapshot.Process{{ID: 1, Command: "Query"}, {ID: 2, Command: "Query"}, {ID: 3, Command: "Query"}}
+	ts.tmap.apply(cur)
+	tasks, _ := ts.withNewlyBusy(pre, cur)
+	got := map[int64]snapshot.TaskCounters{}
+	for _, c := range tasks {
+		if _, dup := got[c.TID]; dup {
+			t.Errorf("thread %d read twice", c.TID)
+		}
+		got[c.TID] = c
+	}
+	want := map[int64]snapshot.TaskCounters{
+		101: {TID: 101, Conn: 1, CPUTicks: 400}, 102: {TID: 102, Conn: 2, CPUTicks: 300},
+		31: {TID: 31, Conn: 3, CPUTicks: 5}, 104: {TID: 104, Name: "mytop-go", CPUTicks: 2},
+	}
+	if len(got) != len(want) {
+		t.Errorf("read %+v, want %+v", got, want)
+	}
+	for tid, w := range want {
+		if got[tid] != w {
+			t.Errorf("thread %d: %+v, want %+v", tid, got[tid], w)
+		}
+	}
+	// No threads read last tick (or another pid): nothing is begun.
+	ts.begin(now.Add(time.Second), &snapshot.Snapshot{})
+	if _, ok := ts.join(); ok {
+		t.Error("begun without a last tick's threads")
 	}
 }

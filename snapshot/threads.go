@@ -1,5 +1,7 @@
 package snapshot
 
+import "time"
+
 // Threads is what the operating system says about mysqld's own threads, read
 // from /proc when the server runs on the monitor's machine. Counters are
 // cumulative; Delta turns two samples into per-connection rates.
@@ -18,6 +20,9 @@ type Threads struct {
 	// NoIO is set when the I/O counters could not be read (they need the
 	// same user as mysqld, or root); CPU is still there.
 	NoIO string `json:"no_io,omitempty"`
+	// ReadTime is how long this tick's /proc reads took. Most of them run
+	// beside the SQL reads, so it is not all in the collector's latency.
+	ReadTime time.Duration `json:"read_ns,omitempty"`
 }
 
 // TaskCounters are one thread's (or the process's) cumulative counters.

@@ -1,7 +1,9 @@
 // Command latency prints the per-tick collection latency stored in a
 // mytop-go recording: p50, p99 and max of the database part of each tick
 // (the collectors run one after another on one connection) and of each
-// collector, as key=value pairs that bench/compare.sh reads.
+// collector, as key=value pairs that bench/compare.sh reads. "threads-proc"
+// is the per-thread /proc reads' own time, most of it spent beside the SQL
+// reads (so only the part after them is in the threads collector's latency).
 package main
 
 import (
@@ -46,6 +48,11 @@ func run(path string) error {
 			if st.Latency > 0 {
 				perCollector[string(name)] = append(perCollector[string(name)], st.Latency)
 			}
+		}
+		// The threads collector's /proc reads, most of them made beside
+		// the SQL reads: their own time, not all of it in the tick.
+		if s.Threads != nil && s.Threads.ReadTime > 0 {
+			perCollector["threads-proc"] = append(perCollector["threads-proc"], s.Threads.ReadTime)
 		}
 	}
 	if len(ticks) == 0 {
