@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/cli"
 	"github.com/mytop-go/mytop-go/recording"
 )
 
@@ -16,7 +17,7 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	sf := addSourceFlags(fs)
 	out := fs.String("o", "", "recording file to create")
 	redact := fs.Bool("redact", false, "replace literals in query text with ?")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	if *out == "" {

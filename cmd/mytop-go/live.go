@@ -9,6 +9,7 @@ import (
 
 	"github.com/rivo/tview"
 
+	"github.com/mytop-go/mytop-go/internal/cli"
 	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -23,7 +24,7 @@ func runLive(args []string, stdout, stderr io.Writer) error {
 	recordTo := fs.String("record", "", "record from the start to this file (R stops and resumes it)")
 	redact := fs.Bool("redact", false, "in recordings (--record or R): replace literals in query text with ?")
 	readOnly := fs.Bool("read-only", false, "disable KILL entirely")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	if lf.isFleet() {

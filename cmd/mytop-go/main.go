@@ -5,8 +5,6 @@
 package main
 
 import (
-	"errors"
-	"fmt"
 	"io"
 	"os"
 
@@ -16,9 +14,6 @@ import (
 
 // version is set at build time with -ldflags "-X main.version=…".
 var version = "0.1.0-dev"
-
-// errUsage marks errors whose message is already a complete one-line usage hint.
-var errUsage = errors.New("usage")
 
 type command struct {
 	name    string
@@ -36,9 +31,23 @@ func commands() []command {
 		{"import", "import SOURCE -o FILE", "turn a capture made by other tools into a recording", runImport},
 		{"snapshot", "snapshot SOURCE --at TIME -o OUT.(svg|png|txt)", "the dashboard at one moment, as a picture", runSnapshot},
 		{"serve", "serve --listen 127.0.0.1:9104 [conn | -h db1,db2 | --hosts FILE] [--record DIR [--keep-around 10m]]", "headless: findings as Prometheus metrics on /metrics", runServe},
-		{"completion", "completion bash|zsh", "print a shell completion script", runCompletion},
-		{"man", "man", "print the man page (roff): mytop-go man > mytop-go.1", runMan},
+		{"completion", "completion bash|zsh", "print a shell completion script", func(args []string, stdout, stderr io.Writer) error {
+			return app().RunCompletion(args, stdout, stderr)
+		}},
+		{"man", "man", "print the man page (roff): mytop-go man > mytop-go.1", func(args []string, stdout, stderr io.Writer) error {
+			return app().RunMan(args, stdout, stderr)
+		}},
 	}
+}
+
+// app is the program as internal/cli runs it: usage, exit codes, completion
+// and the man page all come from the commands above and their flag sets.
+func app() *cli.App {
+	a := &cli.App{Prog: "mytop-go", Version: version, Man: manPage, Rewrite: connopt.NormalizeArgs}
+	for _, c := range commands() {
+		a.Commands = append(a.Commands, cli.Command{Name: c.name, Usage: c.usage, Summary: c.summary, Run: c.run})
+	}
+	return a
 }
 
 func main() {
@@ -47,42 +56,5 @@ func main() {
 }
 
 func realMain(args []string, stdout, stderr io.Writer) int {
-	cmd := commands()[0]
-	run := cmd.run
-	if len(args) > 0 {
-		switch args[0] {
-		case "--version", "-V", "version":
-			fmt.Fprintf(stdout, "mytop-go %s\n", version)
-			return 0
-		case "help", "--help", "-help", "-?":
-			cli.Overview(stdout, "mytop-go", cliCommands())
-			return 0
-		}
-		for _, c := range commands() {
-			if c.name != "" && args[0] == c.name {
-				cmd, run, args = c, c.run, args[1:]
-				break
-			}
-		}
-	}
-	err := run(args, stdout, stderr)
-	var help helpRequest
-	switch {
-	case err == nil:
-		return 0
-	case errors.As(err, &help):
-		cli.Usage(stdout, "mytop-go", cli.Command{Name: cmd.name, Usage: cmd.usage, Summary: cmd.summary, Flags: help.fs})
-		return 0
-	}
-	if !errors.Is(err, errUsage) || err.Error() != errUsage.Error() {
-		fmt.Fprintf(stderr, "mytop-go: %v\n", err)
-	}
-	return exitCode(err)
-}
-
-func exitCode(err error) int {
-	if errors.Is(err, errUsage) {
-		return 2
-	}
-	return 1
+	return app().Main(args, stdout, stderr)
 }

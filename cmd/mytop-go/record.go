@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/cli"
 	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -26,7 +27,7 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	maxSize := fs.Int64("max-size", 0, "drop the oldest frames beyond this many bytes (0: no limit)")
 	maxAge := fs.Duration("max-age", 0, "drop frames older than this (0: no limit)")
 	keep := fs.Duration("keep-around", 0, "full detail only within this long of a finding at warning or above; one thin frame a minute otherwise")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	if *out == "" {

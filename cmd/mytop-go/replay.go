@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/cli"
 	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/snapshot"
 	"github.com/mytop-go/mytop-go/ui"
@@ -18,7 +19,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	atS := fs.String("at", "", "start at this time (time, or +offset from the start)")
 	speed := fs.Float64("speed", 1, "playback speed multiplier")
 	follow := fs.Bool("follow", false, "keep showing frames another process appends to the recording")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	src, err := openArg(fs, *sf, stderr)

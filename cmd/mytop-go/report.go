@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/cli"
 	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/report"
@@ -20,7 +21,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	format := fs.String("format", "text", "text, json or markdown")
 	fromS := fs.String("from", "", "start of the period (time, or +offset from the source's start)")
 	toS := fs.String("to", "", "end of the period")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	write, err := report.WriterFor(*format)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mytop-go/mytop-go/exporter"
 	"github.com/mytop-go/mytop-go/fleet"
+	"github.com/mytop-go/mytop-go/internal/cli"
 	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -25,7 +26,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	recordDir := fs.String("record", "", "also record, one file per server and day in this directory")
 	keep := fs.Duration("keep-around", 0, "with --record: full detail only within this long of a finding at warning or above")
 	redact := fs.Bool("redact", false, "with --record: replace literals in query text with ?")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	if *keep < 0 || (*keep > 0 && *recordDir == "") {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/cli"
 	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -26,7 +27,7 @@ func runSnapshot(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "output file: .svg, .png or .txt")
 	width := fs.Int("width", 160, "terminal columns")
 	height := fs.Int("height", 48, "terminal rows")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	if *out == "" {

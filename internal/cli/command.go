@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 )
@@ -13,6 +14,9 @@ type Command struct {
 	Usage   string // synopsis after the program name, e.g. "replay SOURCE [--at TIME]"
 	Summary string // one line: what it does
 	Flags   *flag.FlagSet
+	// Run is the command's body, given the arguments after its name. It
+	// parses them with Parse, so --help and a bad flag reach App.Main.
+	Run func(args []string, stdout, stderr io.Writer) error
 }
 
 // shortNames are the one-letter spellings the mysql client accepts for some
