@@ -11,3 +11,6 @@ import (
 func newBuilder(mode snapshot.Mode) *pipeline.Builder {
 	return pipeline.NewBuilder(mode, analyzers.NewEngine(analyzers.DefaultConfig()))
 }
+
+// liveBuilder is newBuilder for a live server.
+func liveBuilder() *pipeline.Builder { return newBuilder(snapshot.ModeLive) }

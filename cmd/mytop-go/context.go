@@ -5,14 +5,9 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
 	"github.com/mytop-go/mytop-go/internal/selfstat"
 )
-
-func timeoutContext(d time.Duration) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.Background(), d)
-}
 
 // signalContext is cancelled by SIGINT, SIGTERM or SIGHUP, so headless
 // commands stop cleanly and flush what they wrote.

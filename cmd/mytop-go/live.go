@@ -9,6 +9,8 @@ import (
 
 	"github.com/rivo/tview"
 
+	"github.com/mytop-go/mytop-go/collectors"
+	"github.com/mytop-go/mytop-go/fleet"
 	"github.com/mytop-go/mytop-go/internal/cli"
 	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/recording"
@@ -20,33 +22,33 @@ func runLive(args []string, stdout, stderr io.Writer) error {
 	tuneGC()
 	fs := flag.NewFlagSet("mytop-go", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	lf := addLiveFlags(fs)
+	lf := collectors.AddLiveFlags(fs)
 	recordTo := fs.String("record", "", "record from the start to this file (R stops and resumes it)")
 	redact := fs.Bool("redact", false, "in recordings (--record or R): replace literals in query text with ?")
 	readOnly := fs.Bool("read-only", false, "disable KILL entirely")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	if lf.isFleet() {
+	if fleet.IsFleet(lf) {
 		if *recordTo != "" {
 			return fmt.Errorf("--record takes one server; for several use: mytop-go serve --record DIR")
 		}
 		return runFleetDashboard(lf, *readOnly, stderr)
 	}
-	live, err := lf.open(stderr)
+	live, err := lf.Open(stderr)
 	if err != nil {
 		return err
 	}
 	defer live.Close()
 
-	rec := recording.NewLiveRecorder(*recordTo, recording.WriterOptions{Redact: *redact, Interval: lf.interval, Version: version})
+	rec := recording.NewLiveRecorder(*recordTo, recording.WriterOptions{Redact: *redact, Interval: lf.Interval, Version: version})
 	if *recordTo != "" {
 		if _, _, err := rec.Toggle(); err != nil {
 			return err
 		}
 	}
 	dash := ui.New(ui.Options{Actions: live, ReadOnly: *readOnly, Recorder: rec})
-	err = runDashboard(dash, live, newBuilder(snapshot.ModeLive), rec.Write)
+	err = runDashboard(dash, live, liveBuilder(), rec.Write)
 	return errors.Join(err, rec.Close())
 }
 

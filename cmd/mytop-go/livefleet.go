@@ -14,8 +14,8 @@ import (
 
 // runFleetDashboard is the dashboard over several servers: the fleet view
 // first, each server's own dashboard behind Enter.
-func runFleetDashboard(lf *liveFlags, readOnly bool, stderr io.Writer) error {
-	members, err := lf.openFleet(stderr)
+func runFleetDashboard(lf *collectors.LiveFlags, readOnly bool, stderr io.Writer) error {
+	members, err := fleet.Open(lf, liveBuilder, stderr)
 	if err != nil {
 		return err
 	}

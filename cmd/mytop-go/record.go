@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/mytop-go/mytop-go/collectors"
 	"github.com/mytop-go/mytop-go/internal/cli"
 	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/recording"
@@ -19,7 +20,7 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	tuneGC()
 	fs := flag.NewFlagSet("record", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	lf := addLiveFlags(fs)
+	lf := collectors.AddLiveFlags(fs)
 	out := fs.String("o", "", "recording file to create")
 	duration := fs.Duration("duration", 0, "stop after this long (default: until SIGINT/SIGTERM/SIGHUP)")
 	redact := fs.Bool("redact", false, "replace literals in query text with ? before anything is written")
@@ -36,7 +37,7 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	// Refuse an existing file before connecting, so nothing is half-done.
 	w, err := recording.Create(*out, recording.WriterOptions{
 		Append: *appendTo, Redact: *redact, MaxSize: *maxSize, MaxAge: *maxAge,
-		Interval: lf.interval, Version: version,
+		Interval: lf.Interval, Version: version,
 	})
 	if err != nil {
 		return err
@@ -46,7 +47,7 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	live, err := lf.open(stderr)
+	live, err := lf.Open(stderr)
 	if err != nil {
 		return err
 	}
@@ -62,7 +63,7 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	p := recording.NewProgress(stderr, w)
 	status := notifyStatus()
 	defer signal.Stop(status)
-	b := newBuilder(snapshot.ModeLive)
+	b := liveBuilder()
 	b.Recording = *out
 	err = pipeline.Run(ctx, live, b, func(f *snapshot.Frame) error {
 		if err := sink.Write(f); err != nil {

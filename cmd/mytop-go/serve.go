@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mytop-go/mytop-go/collectors"
 	"github.com/mytop-go/mytop-go/exporter"
 	"github.com/mytop-go/mytop-go/fleet"
 	"github.com/mytop-go/mytop-go/internal/cli"
@@ -21,7 +22,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	tuneGC()
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	lf := addLiveFlags(fs)
+	lf := collectors.AddLiveFlags(fs)
 	listen := fs.String("listen", "127.0.0.1:9104", "address of the /metrics endpoint")
 	recordDir := fs.String("record", "", "also record, one file per server and day in this directory")
 	keep := fs.Duration("keep-around", 0, "with --record: full detail only within this long of a finding at warning or above")
@@ -32,13 +33,13 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if *keep < 0 || (*keep > 0 && *recordDir == "") {
 		return fmt.Errorf("--keep-around needs --record DIR and a positive duration")
 	}
-	members, err := serveMembers(lf, stderr)
+	members, err := fleet.Open(lf, liveBuilder, stderr)
 	if err != nil {
 		return err
 	}
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
-		closeMembers(members)
+		fleet.Close(members)
 		return fmt.Errorf("--listen: %v", err)
 	}
 	ctx, cancel := signalContext()
@@ -50,7 +51,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	var files *recording.ServerFiles
 	if *recordDir != "" {
 		files = &recording.ServerFiles{Dir: *recordDir, KeepAround: *keep,
-			Opts: recording.WriterOptions{Redact: *redact, Interval: lf.interval, Version: version}}
+			Opts: recording.WriterOptions{Redact: *redact, Interval: lf.Interval, Version: version}}
 	}
 	err = fleet.Run(ctx, members, observer(exp, files, stderr))
 	if files != nil {
@@ -63,19 +64,6 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		err = nil
 	}
 	return err
-}
-
-// serveMembers is the fleet the flags name; one server is a fleet of one,
-// connected first so a wrong password is one line and exit 1, as elsewhere.
-func serveMembers(lf *liveFlags, stderr io.Writer) ([]fleet.Member, error) {
-	if lf.isFleet() {
-		return lf.openFleet(stderr)
-	}
-	live, err := lf.open(stderr)
-	if err != nil {
-		return nil, err
-	}
-	return []fleet.Member{{Name: live.Address(), Source: live, Builder: newBuilder(snapshot.ModeLive)}}, nil
 }
 
 // observer hands each frame to the exporter and, with --record, to the

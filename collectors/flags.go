@@ -1,0 +1,88 @@
+package collectors
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/mytop-go/mytop-go/internal/connopt"
+)
+
+// LiveFlags are the command-line options of a live source, shared by the
+// dashboard, record and serve: the mysql client's connection options, how
+// often each collector runs, and a --hosts file naming several servers
+// (package fleet reads it).
+type LiveFlags struct {
+	Conn            *connopt.Flags
+	Interval        time.Duration
+	InnoDBEvery     time.Duration
+	VariablesEvery  time.Duration
+	ReplicaEvery    time.Duration
+	StatementsEvery time.Duration
+	HostsFile       string
+	NoThreadStats   bool
+}
+
+// AddLiveFlags registers the options of a live source on fs.
+func AddLiveFlags(fs *flag.FlagSet) *LiveFlags {
+	l := &LiveFlags{Conn: connopt.AddFlags(fs)}
+	fs.DurationVar(&l.Interval, "interval", time.Second, "sampling interval")
+	fs.DurationVar(&l.InnoDBEvery, "innodb-interval", 5*time.Second, "how often to read SHOW ENGINE INNODB STATUS")
+	fs.DurationVar(&l.VariablesEvery, "variables-interval", 10*time.Second, "how often to check variables for changes")
+	fs.StringVar(&l.HostsFile, "hosts", "", "file naming several servers, one host[:port] or DSN per line")
+	fs.DurationVar(&l.ReplicaEvery, "replica-interval", 0, "how often to read replica status (default: every tick; every 30 s while the server is no replica)")
+	fs.DurationVar(&l.StatementsEvery, "statements-interval", 5*time.Second, "how often to read the statement digests (performance_schema)")
+	fs.BoolVar(&l.NoThreadStats, "no-thread-stats", false, "do not read each connection's CPU and I/O from /proc (a server on this machine)")
+	return l
+}
+
+// CheckInterval refuses a tick too short to sample a server in.
+func (l *LiveFlags) CheckInterval() error {
+	if l.Interval < 100*time.Millisecond {
+		return fmt.Errorf("--interval %v is too short (minimum 100ms)", l.Interval)
+	}
+	return nil
+}
+
+// Open connects to the server the flags name, so a wrong password or an
+// unreachable server is one line and a non-zero exit before any screen is
+// drawn.
+func (l *LiveFlags) Open(stderr io.Writer) (*Live, error) {
+	if err := l.CheckInterval(); err != nil {
+		return nil, err
+	}
+	cfg, _, err := l.Conn.Config(stderr)
+	if err != nil {
+		return nil, err
+	}
+	live, err := l.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := live.Connect(ctx); err != nil {
+		live.Close()
+		return nil, err
+	}
+	return live, nil
+}
+
+// New builds the live source of the server cfg names without connecting;
+// this machine is sampled only when the server runs on it.
+func (l *LiveFlags) New(cfg *mysql.Config) (*Live, error) {
+	return NewLive(LiveOptions{
+		Config:          cfg,
+		Interval:        l.Interval,
+		InnoDBEvery:     l.InnoDBEvery,
+		VariablesEvery:  l.VariablesEvery,
+		ReplicaEvery:    l.ReplicaEvery,
+		StatementsEvery: l.StatementsEvery,
+		NoThreadStats:   l.NoThreadStats,
+		Host:            HostFor(connopt.AddressOf(cfg)),
+	})
+}

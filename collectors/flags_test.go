@@ -1,0 +1,41 @@
+package collectors
+
+import (
+	"flag"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+// The flags reach the live source's options, and a tick under 100 ms is
+// refused before anything connects.
+func TestLiveFlags(t *testing.T) {
+	fs := flag.NewFlagSet("record", flag.ContinueOnError)
+	lf := AddLiveFlags(fs)
+	if err := fs.Parse([]string{"--interval=2s", "--innodb-interval=7s", "--variables-interval=20s",
+		"--replica-interval=3s", "--statements-interval=9s", "--no-thread-stats", "--hosts=fleet.txt"}); err != nil {
+		t.Fatal(err)
+	}
+	cfg := mysql.NewConfig()
+	cfg.Net, cfg.Addr = "tcp", "db1.example:3306"
+	live, err := lf.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	o := live.opts
+	if o.Interval != 2*time.Second || o.InnoDBEvery != 7*time.Second || o.VariablesEvery != 20*time.Second ||
+		o.ReplicaEvery != 3*time.Second || o.StatementsEvery != 9*time.Second || !o.NoThreadStats || lf.HostsFile != "fleet.txt" {
+		t.Errorf("options %+v from the flags", o)
+	}
+	if h, ok := o.Host.(*Host); !ok || !h.Remote {
+		t.Errorf("host sampler %#v for a remote server, want one that samples nothing", o.Host)
+	}
+	lf.Interval = 50 * time.Millisecond
+	if _, err := lf.Open(io.Discard); err == nil || !strings.Contains(err.Error(), "--interval 50ms is too short") {
+		t.Errorf("Open with a 50ms tick: %v", err)
+	}
+}
