@@ -58,7 +58,7 @@ func runLive(args []string, stdout, stderr io.Writer) error {
 func runDashboard(dash *ui.Dashboard, src pipeline.Source, b *pipeline.Builder, record func(*snapshot.Frame)) error {
 	ctx, cancel := dashboardSignals(dash.Tell)
 	defer cancel()
-	shown, produced := feed(ctx, 4, func(ctx context.Context, emit func(*snapshot.Frame)) error {
+	shown, produced := pipeline.Feed(ctx, 4, func(ctx context.Context, emit func(*snapshot.Frame)) error {
 		return pipeline.Run(ctx, src, b, func(f *snapshot.Frame) error {
 			if record != nil {
 				record(f)
@@ -76,26 +76,4 @@ func runDashboard(dash *ui.Dashboard, src pipeline.Source, b *pipeline.Builder, 
 	default:
 		return nil // still stopping: a stalled server does not hold up the exit
 	}
-}
-
-// feed is the one bridge from a producer (pipeline.Run, fleet.Run) to a
-// dashboard: produce runs on its own goroutine and emits into a small
-// channel that show reads, so a slow screen holds the producer back instead
-// of frames piling up. When show returns, produce is cancelled; produced
-// yields its error once it has ended.
-func feed[T any](ctx context.Context, size int, produce func(context.Context, func(T)) error, show func(<-chan T) error) (shown error, produced <-chan error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	items := make(chan T, size)
-	errc := make(chan error, 1)
-	go func() {
-		defer close(items)
-		errc <- produce(ctx, func(it T) {
-			select {
-			case items <- it:
-			case <-ctx.Done():
-			}
-		})
-	}()
-	return show(items), errc
 }

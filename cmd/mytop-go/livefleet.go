@@ -8,6 +8,7 @@ import (
 
 	"github.com/mytop-go/mytop-go/collectors"
 	"github.com/mytop-go/mytop-go/fleet"
+	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/snapshot"
 	"github.com/mytop-go/mytop-go/ui"
 )
@@ -32,7 +33,7 @@ func runFleetDashboard(lf *collectors.LiveFlags, readOnly bool, stderr io.Writer
 	})
 	ctx, cancel := dashboardSignals(view.Tell)
 	defer cancel()
-	shown, produced := feed(ctx, 4*len(members), func(ctx context.Context, emit func(ui.ServerFrame)) error {
+	shown, produced := pipeline.Feed(ctx, 4*len(members), func(ctx context.Context, emit func(ui.ServerFrame)) error {
 		return fleet.Run(ctx, members, func(server string, f *snapshot.Frame) { emit(ui.ServerFrame{Server: server, Frame: f}) })
 	}, func(frames <-chan ui.ServerFrame) error { return view.Run(ctx, tview.NewApplication(), frames) })
 	if shown != nil {
