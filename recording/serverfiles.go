@@ -3,6 +3,7 @@ package recording
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,6 +52,24 @@ func (s *ServerFiles) Write(server string, f *snapshot.Frame) error {
 		return sf.keep.Write(f)
 	}
 	return sf.w.Write(f)
+}
+
+// Tee returns an observer that hands each frame to next and then to its
+// server's file. A failing file is said on log once per server (again only
+// after it has worked) and never stops next: the metrics go on.
+func (s *ServerFiles) Tee(next func(string, *snapshot.Frame), log io.Writer) func(string, *snapshot.Frame) {
+	var mu sync.Mutex
+	failed := map[string]bool{}
+	return func(server string, f *snapshot.Frame) {
+		next(server, f)
+		err := s.Write(server, f)
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil && !failed[server] {
+			fmt.Fprintf(log, "mytop-go: %s: recording stopped: %v\n", server, err)
+		}
+		failed[server] = err != nil
+	}
 }
 
 // Path is the file server's frames of day go to.

@@ -3,6 +3,7 @@ package recording
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -70,3 +71,27 @@ func TestServerFilesContinueTheDay(t *testing.T) {
 }
 
 func sf0(dir string) string { return filepath.Join(dir, "db1-20261201.mytop") }
+
+// A directory that cannot be made stops the recording, said once per server,
+// and every frame still reaches the metrics.
+func TestServerFilesTeeSaysAFailureOnce(t *testing.T) {
+	blocker := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sf := &ServerFiles{Dir: filepath.Join(blocker, "fleet")}
+	var log strings.Builder
+	observed := 0
+	tee := sf.Tee(func(string, *snapshot.Frame) { observed++ }, &log)
+	for i := 0; i < 3; i++ {
+		for _, server := range []string{"db1:3306", "db2:3306"} {
+			tee(server, &snapshot.Frame{Snapshot: &snapshot.Snapshot{Time: time.Now()}})
+		}
+	}
+	if observed != 6 {
+		t.Errorf("%d frames observed, want 6", observed)
+	}
+	if n := strings.Count(log.String(), "recording stopped"); n != 2 || !strings.Contains(log.String(), "mytop-go: db2:3306: recording stopped: recording directory:") {
+		t.Errorf("log %q: want one line per server", log.String())
+	}
+}

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net"
-	"sync"
-	"time"
 
 	"github.com/mytop-go/mytop-go/collectors"
 	"github.com/mytop-go/mytop-go/exporter"
@@ -44,45 +41,14 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, cancel := signalContext()
 	defer cancel()
-	exp := exporter.New()
-	srv := exp.Server()
-	go srv.Serve(ln)
 	fmt.Fprintf(stderr, "mytop-go: serving /metrics on http://%s for %d server(s)\n", ln.Addr(), len(members))
-	var files *recording.ServerFiles
-	if *recordDir != "" {
-		files = &recording.ServerFiles{Dir: *recordDir, KeepAround: *keep,
+	return exporter.New().Serve(ln, func(observe func(string, *snapshot.Frame)) error {
+		if *recordDir == "" {
+			return fleet.Run(ctx, members, observe)
+		}
+		files := &recording.ServerFiles{Dir: *recordDir, KeepAround: *keep,
 			Opts: recording.WriterOptions{Redact: *redact, Interval: lf.Interval, Version: version}}
-	}
-	err = fleet.Run(ctx, members, observer(exp, files, stderr))
-	if files != nil {
-		err = errors.Join(err, files.Close())
-	}
-	shutdown, stop := context.WithTimeout(context.Background(), 2*time.Second)
-	defer stop()
-	srv.Shutdown(shutdown)
-	if errors.Is(err, context.Canceled) {
-		err = nil
-	}
-	return err
-}
-
-// observer hands each frame to the exporter and, with --record, to the
-// server's file; a failing file is said once per server and never stops the
-// metrics.
-func observer(exp *exporter.Exporter, files *recording.ServerFiles, stderr io.Writer) func(string, *snapshot.Frame) {
-	var mu sync.Mutex
-	failed := map[string]bool{}
-	return func(server string, f *snapshot.Frame) {
-		exp.Observe(server, f)
-		if files == nil {
-			return
-		}
-		err := files.Write(server, f)
-		mu.Lock()
-		defer mu.Unlock()
-		if err != nil && !failed[server] {
-			fmt.Fprintf(stderr, "mytop-go: %s: recording stopped: %v\n", server, err)
-		}
-		failed[server] = err != nil
-	}
+		err := fleet.Run(ctx, members, files.Tee(observe, stderr))
+		return errors.Join(err, files.Close())
+	})
 }
