@@ -93,3 +93,49 @@ func FuzzParseTime(f *testing.F) {
 		}
 	})
 }
+
+// The --at, --from and --to flags: empty is the zero time (snapshot's --at:
+// the end), a bad time names its flag, and a period or moment that cannot be
+// in the source is refused.
+func TestTimeFlags(t *testing.T) {
+	start := time.Date(2026, 12, 1, 14, 0, 0, 0, time.UTC)
+	end := start.Add(time.Minute)
+	if at, err := TimeFlag("at", "", start); err != nil || !at.IsZero() {
+		t.Errorf("empty --at: %v, %v", at, err)
+	}
+	if _, err := TimeFlag("at", "soon", start); err == nil || !strings.HasPrefix(err.Error(), `--at: "soon" is not a time`) {
+		t.Errorf("--at soon: %v", err)
+	}
+	from, to, err := Period("+10s", "", start)
+	if err != nil || !from.Equal(start.Add(10*time.Second)) || !to.IsZero() {
+		t.Errorf("--from +10s: %v .. %v, %v", from, to, err)
+	}
+	if _, _, err := Period("+20s", "+10s", start); err == nil || err.Error() != "--to +10s is before --from +20s" {
+		t.Errorf("--to before --from: %v", err)
+	}
+	if _, _, err := Period("", "x", start); err == nil || !strings.HasPrefix(err.Error(), "--to: ") {
+		t.Errorf("--to x: %v", err)
+	}
+	for _, c := range []struct {
+		at   string
+		want time.Time
+		err  string
+	}{
+		{"", end, ""},
+		{"+30s", start.Add(30 * time.Second), ""},
+		{"+61s", start.Add(61 * time.Second), ""},
+		{"+62s", time.Time{}, "--at 2026-12-01 14:01:02 is outside the source (2026-12-01 14:00:00 .. 2026-12-01 14:01:00)"},
+		{"13:59", time.Time{}, "is outside the source"},
+	} {
+		at, err := Moment(c.at, start, end)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("--at %q: %v, want %q", c.at, err, c.err)
+			}
+			continue
+		}
+		if err != nil || !at.Equal(c.want) {
+			t.Errorf("--at %q: %v, %v; want %v", c.at, at, err, c.want)
+		}
+	}
+}

@@ -13,8 +13,7 @@ import (
 
 func runImport(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	sf := addSourceFlags(fs)
+	sf := recording.AddSourceFlags(fs)
 	out := fs.String("o", "", "recording file to create")
 	redact := fs.Bool("redact", false, "replace literals in query text with ?")
 	if err := cli.Parse(fs, args); err != nil {
@@ -23,7 +22,7 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	if *out == "" {
 		return fmt.Errorf("import needs -o FILE")
 	}
-	src, err := openArg(fs, *sf, stderr)
+	src, err := sf.Open(stderr)
 	if err != nil {
 		return err
 	}

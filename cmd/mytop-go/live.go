@@ -12,6 +12,7 @@ import (
 	"github.com/mytop-go/mytop-go/collectors"
 	"github.com/mytop-go/mytop-go/fleet"
 	"github.com/mytop-go/mytop-go/internal/cli"
+	"github.com/mytop-go/mytop-go/internal/selfstat"
 	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -19,9 +20,8 @@ import (
 )
 
 func runLive(args []string, stdout, stderr io.Writer) error {
-	tuneGC()
+	selfstat.TuneGC()
 	fs := flag.NewFlagSet("mytop-go", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	lf := collectors.AddLiveFlags(fs)
 	recordTo := fs.String("record", "", "record from the start to this file (R stops and resumes it)")
 	redact := fs.Bool("redact", false, "in recordings (--record or R): replace literals in query text with ?")

@@ -7,19 +7,18 @@ import (
 	"fmt"
 	"io"
 	"os/signal"
-	"time"
 
 	"github.com/mytop-go/mytop-go/collectors"
 	"github.com/mytop-go/mytop-go/internal/cli"
+	"github.com/mytop-go/mytop-go/internal/selfstat"
 	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 func runRecord(args []string, stdout, stderr io.Writer) error {
-	tuneGC()
+	selfstat.TuneGC()
 	fs := flag.NewFlagSet("record", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	lf := collectors.AddLiveFlags(fs)
 	out := fs.String("o", "", "recording file to create")
 	duration := fs.Duration("duration", 0, "stop after this long (default: until SIGINT/SIGTERM/SIGHUP)")
@@ -43,7 +42,7 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer w.Close()
-	sink, closeSink, err := keepAround(w, *keep)
+	sink, closeSink, err := recording.KeepAroundOf(w, *keep)
 	if err != nil {
 		return err
 	}
@@ -82,16 +81,4 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	}
 	p.Done()
 	return err
-}
-
-// keepAround puts the --keep-around filter in front of w when asked for.
-func keepAround(w *recording.Writer, around time.Duration) (recording.FrameWriter, func() error, error) {
-	if around == 0 {
-		return w, func() error { return nil }, nil
-	}
-	k, err := recording.NewKeepAround(w, around, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	return k, k.Close, nil
 }

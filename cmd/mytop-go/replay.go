@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/mytop-go/mytop-go/internal/cli"
 	"github.com/mytop-go/mytop-go/recording"
@@ -14,15 +13,14 @@ import (
 
 func runReplay(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	sf := addSourceFlags(fs)
+	sf := recording.AddSourceFlags(fs)
 	atS := fs.String("at", "", "start at this time (time, or +offset from the start)")
 	speed := fs.Float64("speed", 1, "playback speed multiplier")
 	follow := fs.Bool("follow", false, "keep showing frames another process appends to the recording")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	src, err := openArg(fs, *sf, stderr)
+	src, err := sf.Open(stderr)
 	if err != nil {
 		return err
 	}
@@ -32,11 +30,9 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	}
 	defer cleanup()
 	start, _ := r.TimeRange()
-	var at time.Time
-	if *atS != "" {
-		if at, err = recording.ParseTime(*atS, start); err != nil {
-			return fmt.Errorf("--at: %v", err)
-		}
+	at, err := recording.TimeFlag("at", *atS, start)
+	if err != nil {
+		return err
 	}
 	skipped := 0
 	player := recording.NewPlayer(r, recording.PlayerOptions{

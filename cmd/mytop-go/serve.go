@@ -11,14 +11,14 @@ import (
 	"github.com/mytop-go/mytop-go/exporter"
 	"github.com/mytop-go/mytop-go/fleet"
 	"github.com/mytop-go/mytop-go/internal/cli"
+	"github.com/mytop-go/mytop-go/internal/selfstat"
 	"github.com/mytop-go/mytop-go/recording"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 func runServe(args []string, stdout, stderr io.Writer) error {
-	tuneGC()
+	selfstat.TuneGC()
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	lf := collectors.AddLiveFlags(fs)
 	listen := fs.String("listen", "127.0.0.1:9104", "address of the /metrics endpoint")
 	recordDir := fs.String("record", "", "also record, one file per server and day in this directory")

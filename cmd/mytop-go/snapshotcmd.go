@@ -21,8 +21,7 @@ const warmup = 5 * time.Minute
 
 func runSnapshot(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("snapshot", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	sf := addSourceFlags(fs)
+	sf := recording.AddSourceFlags(fs)
 	atS := fs.String("at", "", "the moment to draw (time, or +offset from the source's start; default: the end)")
 	out := fs.String("o", "", "output file: .svg, .png or .txt")
 	width := fs.Int("width", 160, "terminal columns")
@@ -36,20 +35,15 @@ func runSnapshot(args []string, stdout, stderr io.Writer) error {
 	if *width < 20 || *height < 10 {
 		return fmt.Errorf("--width/--height: at least 20×10")
 	}
-	src, err := openArg(fs, *sf, stderr)
+	src, err := sf.Open(stderr)
 	if err != nil {
 		return err
 	}
 	defer src.Close()
 	start, end := src.TimeRange()
-	at := end
-	if *atS != "" {
-		if at, err = recording.ParseTime(*atS, start); err != nil {
-			return fmt.Errorf("--at: %v", err)
-		}
-	}
-	if at.Before(start) || at.After(end.Add(time.Second)) {
-		return fmt.Errorf("--at %s is outside the source (%s .. %s)", at.Format(time.DateTime), start.Format(time.DateTime), end.Format(time.DateTime))
+	at, err := recording.Moment(*atS, start, end)
+	if err != nil {
+		return err
 	}
 	frames, err := framesUpTo(src, at)
 	if err != nil {

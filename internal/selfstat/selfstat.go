@@ -1,7 +1,8 @@
-// Package selfstat describes mytop-go's own health in one line: goroutines,
-// Go heap and the memory Go holds from the OS. Both the recorder and the
-// dashboard show it on SIGUSR1, so a monitor left running for days can be
-// asked whether it is growing without a debug port (scripts/soak.sh does).
+// Package selfstat is mytop-go's own cost: its health in one line (goroutines,
+// Go heap and the memory Go holds from the OS), which the recorder and the
+// dashboard show on SIGUSR1, so a monitor left running for days can be
+// asked whether it is growing without a debug port (scripts/soak.sh does), and
+// the garbage collector's target while it samples a server (TuneGC).
 package selfstat
 
 import (
