@@ -69,20 +69,6 @@ func NewKeepAround(w FrameWriter, around, thinEvery time.Duration) (*KeepAround,
 	return &KeepAround{w: w, around: around, thinEvery: thinEvery, enc: enc, dec: dec}, nil
 }
 
-// KeepAroundOf is w behind the filter when around is set (record
-// --keep-around), w itself otherwise; done flushes the filter's held frames
-// and leaves w open.
-func KeepAroundOf(w *Writer, around time.Duration) (sink FrameWriter, done func() error, err error) {
-	if around == 0 {
-		return w, func() error { return nil }, nil
-	}
-	k, err := NewKeepAround(w, around, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	return k, k.Close, nil
-}
-
 // Write takes the next frame in time order.
 func (k *KeepAround) Write(f *snapshot.Frame) error {
 	t := f.Time()

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,7 +12,6 @@ import (
 	"github.com/mytop-go/mytop-go/internal/selfstat"
 	"github.com/mytop-go/mytop-go/pipeline"
 	"github.com/mytop-go/mytop-go/recording"
-	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 func runRecord(args []string, stdout, stderr io.Writer) error {
@@ -33,19 +31,14 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	if *out == "" {
 		return fmt.Errorf("record needs -o FILE")
 	}
-	// Refuse an existing file before connecting, so nothing is half-done.
-	w, err := recording.Create(*out, recording.WriterOptions{
+	rec, err := recording.CreateHeadless(*out, recording.WriterOptions{
 		Append: *appendTo, Redact: *redact, MaxSize: *maxSize, MaxAge: *maxAge,
 		Interval: lf.Interval, Version: version,
-	})
+	}, *keep)
 	if err != nil {
 		return err
 	}
-	defer w.Close()
-	sink, closeSink, err := recording.KeepAroundOf(w, *keep)
-	if err != nil {
-		return err
-	}
+	defer rec.Close()
 	live, err := lf.Open(stderr)
 	if err != nil {
 		return err
@@ -59,26 +52,9 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 		ctx, stop = context.WithTimeout(ctx, *duration)
 		defer stop()
 	}
-	p := recording.NewProgress(stderr, w)
 	status := notifyStatus()
 	defer signal.Stop(status)
 	b := liveBuilder()
 	b.Recording = *out
-	err = pipeline.Run(ctx, live, b, func(f *snapshot.Frame) error {
-		if err := sink.Write(f); err != nil {
-			return fmt.Errorf("recording: %w", err)
-		}
-		p.Frame(f)
-		select {
-		case <-status:
-			p.Status()
-		default:
-		}
-		return nil
-	})
-	if cerr := closeSink(); err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		err = cerr
-	}
-	p.Done()
-	return err
+	return rec.Finish(pipeline.Run(ctx, live, b, rec.Start(stderr, status)))
 }
