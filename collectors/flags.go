@@ -7,8 +7,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/go-sql-driver/mysql"
-
 	"github.com/mytop-go/mytop-go/internal/connopt"
 )
 
@@ -55,11 +53,7 @@ func (l *LiveFlags) Open(stderr io.Writer) (*Live, error) {
 	if err := l.CheckInterval(); err != nil {
 		return nil, err
 	}
-	cfg, _, err := l.Conn.Config(stderr)
-	if err != nil {
-		return nil, err
-	}
-	live, err := l.New(cfg)
+	live, err := l.Build(l.Conn, stderr)
 	if err != nil {
 		return nil, err
 	}
@@ -72,9 +66,15 @@ func (l *LiveFlags) Open(stderr io.Writer) (*Live, error) {
 	return live, nil
 }
 
-// New builds the live source of the server cfg names without connecting;
-// this machine is sampled only when the server runs on it.
-func (l *LiveFlags) New(cfg *mysql.Config) (*Live, error) {
+// Build is the live source, not yet connected, of the server conn names:
+// the flags' own connection options, or those of one server of a fleet
+// (connopt.Flags.For). This machine is sampled only when the server runs on
+// it.
+func (l *LiveFlags) Build(conn *connopt.Flags, stderr io.Writer) (*Live, error) {
+	cfg, _, err := conn.Config(stderr)
+	if err != nil {
+		return nil, err
+	}
 	return NewLive(LiveOptions{
 		Config:          cfg,
 		Interval:        l.Interval,

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/go-sql-driver/mysql"
 )
 
 // The flags reach the live source's options, and a tick under 100 ms is
@@ -15,13 +13,11 @@ import (
 func TestLiveFlags(t *testing.T) {
 	fs := flag.NewFlagSet("record", flag.ContinueOnError)
 	lf := AddLiveFlags(fs)
-	if err := fs.Parse([]string{"--interval=2s", "--innodb-interval=7s", "--variables-interval=20s",
+	if err := fs.Parse([]string{"--no-defaults", "--no-login-paths", "--host=db1.example", "--interval=2s", "--innodb-interval=7s", "--variables-interval=20s",
 		"--replica-interval=3s", "--statements-interval=9s", "--no-thread-stats", "--hosts=fleet.txt"}); err != nil {
 		t.Fatal(err)
 	}
-	cfg := mysql.NewConfig()
-	cfg.Net, cfg.Addr = "tcp", "db1.example:3306"
-	live, err := lf.New(cfg)
+	live, err := lf.Build(lf.Conn, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,6 +26,9 @@ func TestLiveFlags(t *testing.T) {
 	if o.Interval != 2*time.Second || o.InnoDBEvery != 7*time.Second || o.VariablesEvery != 20*time.Second ||
 		o.ReplicaEvery != 3*time.Second || o.StatementsEvery != 9*time.Second || !o.NoThreadStats || lf.HostsFile != "fleet.txt" {
 		t.Errorf("options %+v from the flags", o)
+	}
+	if live.Address() != "db1.example:3306" {
+		t.Errorf("address %q from --host=db1.example", live.Address())
 	}
 	if h, ok := o.Host.(*Host); !ok || !h.Remote {
 		t.Errorf("host sampler %#v for a remote server, want one that samples nothing", o.Host)

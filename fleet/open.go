@@ -54,11 +54,7 @@ func openMember(lf *collectors.LiveFlags, t Target, def Defaults, stderr io.Writ
 	c := lf.Conn.For(connopt.Server{Host: t.Host, Port: t.Port, Socket: t.Socket, DSN: t.DSN,
 		User: t.User, Password: t.Password, PasswordSet: t.PasswordSet},
 		connopt.Server{User: def.User, Password: def.Password, PasswordSet: def.PasswordSet})
-	cfg, _, err := c.Config(stderr)
-	if err != nil {
-		return nil, err
-	}
-	live, err := lf.New(cfg)
+	live, err := lf.Build(c, stderr)
 	if err != nil {
 		return nil, err
 	}

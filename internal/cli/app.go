@@ -123,12 +123,9 @@ func (a *App) withFlags() []Command {
 // RunCompletion is the completion command: a bash or zsh script for every
 // command's flags.
 func (a *App) RunCompletion(args []string, stdout, _ io.Writer) error {
-	fs := flag.NewFlagSet("completion", flag.ContinueOnError)
-	if err := Parse(fs, args); err != nil {
+	fs, err := parseBuiltin("completion", args, 1, fmt.Sprintf("completion needs a shell: %s completion bash|zsh", a.Prog))
+	if err != nil {
 		return err
-	}
-	if fs.NArg() != 1 {
-		return &usageError{msg: fmt.Sprintf("completion needs a shell: %s completion bash|zsh", a.Prog)}
 	}
 	switch fs.Arg(0) {
 	case "bash":
@@ -143,15 +140,24 @@ func (a *App) RunCompletion(args []string, stdout, _ io.Writer) error {
 
 // RunMan is the man command: the man page in roff, dated today.
 func (a *App) RunMan(args []string, stdout, _ io.Writer) error {
-	fs := flag.NewFlagSet("man", flag.ContinueOnError)
-	if err := Parse(fs, args); err != nil {
+	if _, err := parseBuiltin("man", args, 0, fmt.Sprintf("man takes no arguments: %s man > %s.1", a.Prog, a.Prog)); err != nil {
 		return err
-	}
-	if fs.NArg() != 0 {
-		return &usageError{msg: fmt.Sprintf("man takes no arguments: %s man > %s.1", a.Prog, a.Prog)}
 	}
 	p := a.Man
 	p.Prog, p.Version, p.Date = a.Prog, a.Version, time.Now().UTC().Format("2006-01-02")
 	Man(stdout, p, a.withFlags())
 	return nil
+}
+
+// parseBuiltin parses the arguments of completion or man, which take want
+// arguments besides --help; hint is the one line for any other number.
+func parseBuiltin(name string, args []string, want int, hint string) (*flag.FlagSet, error) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	if err := Parse(fs, args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() != want {
+		return nil, &usageError{msg: hint}
+	}
+	return fs, nil
 }
