@@ -1,6 +1,9 @@
 package main
 
-import "github.com/mytop-go/mytop-go/internal/cli"
+import (
+	"github.com/mytop-go/mytop-go/internal/cli"
+	"github.com/mytop-go/mytop-go/internal/connopt"
+)
 
 // manPage is the man page's text around the command reference cli generates.
 var manPage = cli.ManPage{
@@ -9,15 +12,8 @@ var manPage = cli.ManPage{
 		"and advice), records it, and replays recordings and captures made by other tools. It fits 80x24 over SSH; " +
 		"press ? in the dashboard for the keys (y copies over OSC 52, X kills every thread a / filter shows).",
 	Sections: []cli.ManSection{
-		{Name: "FILES", Items: [][2]string{
-			{"/etc/my.cnf, /etc/mysql/my.cnf, ~/.my.cnf", "option files: the [client] and [mytop] groups, as the mysql client reads them"},
-			{"~/.mylogin.cnf", "login path file written by mysql_config_editor; --login-path NAME reads its [NAME] group"},
-		}},
-		{Name: "ENVIRONMENT", Items: [][2]string{
-			{"MYSQL_HOST, MYSQL_TCP_PORT, MYSQL_UNIX_PORT, MYSQL_PWD", "as for the mysql client; flags win over them, they win over option files"},
-			{"MYSQL_TEST_LOGIN_FILE", "another login path file instead of ~/.mylogin.cnf"},
-			{"NO_COLOR", "draw without colour"},
-		}},
+		{Name: "FILES", Items: connopt.ManFiles()},
+		{Name: "ENVIRONMENT", Items: append(connopt.ManEnvironment(), [2]string{"NO_COLOR", "draw without colour"})},
 		{Name: "EXIT STATUS", Items: [][2]string{
 			{"0", "success, or --help"}, {"1", "an error (connection, file)"}, {"2", "a bad command line"},
 		}},
