@@ -13,8 +13,9 @@ import (
 // merely stand together are not linked. The links (README "Root cause"):
 //
 //   - table_lock_contention <- full_scan_update: a thread waiting for a
-//     table-level lock names a table the scanning UPDATE/DELETE changes, or
-//     a scanning thread is a root blocker of the lock tree.
+//     table-level lock (now, or seen over the sighting window) names a table
+//     the scanning UPDATE/DELETE changes, or a scanning thread is a root
+//     blocker of the lock tree.
 //   - query_cache_contention <- full_scan_update: a thread seen waiting for
 //     the query cache lock over the sighting window names a scanned table (a
 //     write invalidates that table's cached results under the global lock),
@@ -102,7 +103,9 @@ func tableWaitersOnScannedTables(w *window, cause, effect *snapshot.Finding) boo
 	}) {
 		return true
 	}
-	return anyNamesTable(w.processes().inStates(tableLockStates...), scannedTables(w, cause))
+	tables := scannedTables(w, cause)
+	return anyNamesTable(w.processes().inStates(tableLockStates...), tables) ||
+		anyNamesTable(recentTableLockWaiters(w, w.cfg.SightingWindow), tables)
 }
 
 func qcWaitersOnScannedTables(w *window, cause, _ *snapshot.Finding) bool {

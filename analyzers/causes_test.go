@@ -61,6 +61,42 @@ func TestCauseFullScanUpdateBehindTableLocks(t *testing.T) {
 	}
 }
 
+// The seed incident sampled: a short scan caught in one sample of five, the
+// readers queued behind it only then. At a sample that sees neither, both
+// findings stand on the window and the link holds on the waiters last seen.
+func TestCauseFullScanUpdateBehindIntermittentTableLocks(t *testing.T) {
+	caught := []int{0, 5, 10}
+	convoy := func(i int, s *snapshot.Snapshot) {
+		s.Processlist = append(s.Processlist, query(int64(200+i), 0, "Updating", shortScanSQL))
+		for k := range 6 {
+			s.Processlist = append(s.Processlist, query(int64(10+k), 0, "Waiting for table level lock",
+				"SELECT * FROM app.messages WHERE id = 7"))
+		}
+	}
+	snaps := series(13, messagesPlan("ALL", "", 400000), at(caught, convoy))
+	f, all := findingAt(t, snaps, IDTableLockContention)
+	if f == nil {
+		t.Fatalf("no table_lock_contention in %v", all)
+	}
+	if !slices.Contains(f.CausedBy, IDFullScanUpdate) || !slices.Equal(f.CauseThreads, []int64{210}) {
+		t.Errorf("caused_by %v threads %v, want full_scan_update's last thread 210", f.CausedBy, f.CauseThreads)
+	}
+	rc := snapshot.RootCauses(all)
+	if len(rc) != 1 || !strings.Contains(rc[0].Line(), "act on thread 210") {
+		t.Errorf("root causes %+v", rc)
+	}
+	// The same queue on another table is not linked.
+	other := series(13, messagesPlan("ALL", "", 400000), at(caught, func(i int, s *snapshot.Snapshot) {
+		convoy(i, s)
+		for k := range s.Processlist {
+			s.Processlist[k].Info = strings.Replace(s.Processlist[k].Info, "FROM app.messages", "FROM app.users", 1)
+		}
+	}))
+	if f, all := findingAt(t, other, IDTableLockContention); f == nil || len(f.CausedBy) != 0 {
+		t.Errorf("other table: %+v in %v", f, all)
+	}
+}
+
 func TestCauseFullScanUpdateBehindQueryCache(t *testing.T) {
 	scan := messagesPlan("ALL", "", 400000)
 	qc := func(table string) edit {

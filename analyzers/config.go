@@ -88,6 +88,14 @@ type Config struct {
 	// that ran once, or a rare maintenance statement caught by one sample.
 	FullScanRecurSamples int
 	FullScanRecurBusy    float64
+	// FullScanRecurBlocked: a fingerprint seen in at least this many of the
+	// last SightingWindow samples while other threads queued for a
+	// table-level or query cache lock is raised whatever its busy share
+	// (= FullScanRecurSamples). Trap avoided by FullScanRecurBusy is an
+	// occasional scan that harms nobody; one that others queue behind harms
+	// them each time it runs: the seed incident's 50-ms MyISAM scan is seen
+	// in one sample of three (busy 0.2-0.33, measured), 16 readers behind it.
+	FullScanRecurBlocked int
 	// FullScanRecurMinRows: the plan must scan at least this many rows for a
 	// short statement to count. Trap: short scans of small tables, cheap each
 	// time (UNKNOWN, 10x FullScanMinTableRows).
@@ -116,6 +124,19 @@ type Config struct {
 	// TableLocksImmediateWarn: immediate share % below this (LOCK-02, MT < 95).
 	// Trap: MT's since-start-up ratio; judged per interval instead.
 	TableLocksImmediateWarn float64
+	// TableLockWaitSamplesMin and TableLockWaitShareMin: threads seen waiting
+	// for a table-level lock in at least TableLockWaitSamplesMin of the last
+	// SightingWindow samples, making at least TableLockWaitShareMin % of the
+	// working-thread sightings, raise it although no three samples in a row
+	// caught the queue. The same bars as the query cache convoy's
+	// (QCWaitSightingsMin, QCWaitShareMin: both locks queue readers behind
+	// short writes). Measured on the seed incident (MariaDB 10.11, MyISAM,
+	// 600k rows, 3 clients looping a 50-ms full-scan UPDATE, 16 key readers):
+	// 16 readers wait in one sample of three, 30-40 % of sightings. Trap:
+	// one sample that caught a reader behind one write (3 samples, not 3
+	// sightings), and a share over a handful of working threads.
+	TableLockWaitSamplesMin int
+	TableLockWaitShareMin   float64
 	// TableLocksMinPerSec: lock requests per second below which the share is
 	// noise (§1.4, UNKNOWN).
 	// Trap: a near-zero denominator; the monitor's own SHOW statements take a

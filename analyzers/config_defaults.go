@@ -58,6 +58,7 @@ func DefaultConfig() Config {
 		FullScanCritSeconds:   50,
 		FullScanRecurSamples:  3,
 		FullScanRecurBusy:     0.3,
+		FullScanRecurBlocked:  3,
 		FullScanRecurMinRows:  10000,
 
 		BufferPoolHitWarn:     90,
@@ -69,6 +70,8 @@ func DefaultConfig() Config {
 
 		TableLocksImmediateWarn: 95,
 		TableLocksMinPerSec:     10,
+		TableLockWaitSamplesMin: 3,
+		TableLockWaitShareMin:   15,
 
 		LogWaitsWarnPerSec: 10,
 

@@ -23,11 +23,13 @@ type recurringScan struct {
 	proof    string // what the plan says
 	scanRows int64  // rows the plan reads per run
 	seenIn   int    // samples it was seen running in
+	blocking int    // of them, samples where others queued on a table or query cache lock
 	samples  int    // samples looked at
 	busy     float64
 	runs     int     // distinct runs seen start
 	span     float64 // seconds the samples cover
-	threads  []int64 // threads running it now
+	threads  []int64 // threads running it in the newest sample it was seen in
+	now      bool    // that sample is the current one
 	source   string
 }
 
@@ -41,9 +43,10 @@ func recurringScans(w *window, c *Config) []recurringScan { return processlistRe
 type fpTally struct {
 	text      string
 	seenIn    int
+	blocking  int // samples seen in while others queued on a table or query cache lock
 	sightings int
 	runs      int
-	threads   []int64 // in the newest frame
+	threads   []int64 // in the newest frame it was seen in (a short run is gone between samples)
 	explain   *snapshot.Explain
 	lastSeen  int // index of the newest frame it was seen in
 }
@@ -63,7 +66,12 @@ func processlistRecurringScans(w *window, c *Config) []recurringScan {
 		busy := float64(t.sightings) / float64(samples)
 		// It must recur (two runs at least: one long run is judged by its
 		// own Time) and still be running lately, so it clears once stopped.
-		if t.seenIn < c.FullScanRecurSamples || busy < c.FullScanRecurBusy || t.runs < 2 || t.lastSeen < len(frames)-3 {
+		// A scan others queue behind harms them each time it runs, however
+		// short: FullScanRecurBlocked samples with a queue stand for the busy
+		// share a 1-s sample under-counts (a 50-ms MyISAM scan is caught in
+		// one sample of three).
+		busyEnough := busy >= c.FullScanRecurBusy || c.FullScanRecurBlocked > 0 && t.blocking >= c.FullScanRecurBlocked
+		if t.seenIn < c.FullScanRecurSamples || !busyEnough || t.runs < 2 || t.lastSeen < len(frames)-3 {
 			continue
 		}
 		table, proof, rows := planFullScan(t.explain)
@@ -71,8 +79,8 @@ func processlistRecurringScans(w *window, c *Config) []recurringScan {
 			continue
 		}
 		out = append(out, recurringScan{fp: fp, text: t.text, table: orTarget(table, t.text), proof: proof,
-			scanRows: rows, seenIn: t.seenIn, samples: samples, busy: busy, runs: t.runs, span: span,
-			threads: t.threads, source: "processlist + " + planMethod(t.explain)})
+			scanRows: rows, seenIn: t.seenIn, blocking: t.blocking, samples: samples, busy: busy, runs: t.runs, span: span,
+			threads: t.threads, now: t.lastSeen == len(frames)-1, source: "processlist + " + planMethod(t.explain)})
 	}
 	return out
 }
@@ -97,6 +105,8 @@ func tallyWrites(frames []*snapshot.Frame) (map[string]*fpTally, []string, int) 
 		}
 		seenHere := map[string]bool{}
 		nowRun := map[int64]runMark{}
+		queued := queuedOnTableOrQC(s.Processlist)
+		queuedFP := map[string]bool{} // per fingerprint: someone else queued
 		for i := range s.Processlist {
 			p := &s.Processlist[i]
 			if p.Command != "Query" || !isWriteVerb(p.Info) {
@@ -115,6 +125,10 @@ func tallyWrites(frames []*snapshot.Frame) (map[string]*fpTally, []string, int) 
 			if !seenHere[fp] {
 				seenHere[fp] = true
 				t.seenIn++
+				t.threads = t.threads[:0] // the newest sample it was seen in names them
+				if queued != nil && othersQueued(queued, fp, queuedFP) {
+					t.blocking++
+				}
 			}
 			if ex := s.Explains[fp]; ex != nil {
 				t.explain = ex
@@ -123,13 +137,40 @@ func tallyWrites(frames []*snapshot.Frame) (map[string]*fpTally, []string, int) 
 			if prev, ok := prevRun[p.ID]; !ok || prev.fp != fp || p.TimeMS < prev.ms+elapsedMS/2 {
 				t.runs++
 			}
-			if fi == len(frames)-1 {
-				t.threads = append(t.threads, p.ID)
-			}
+			t.threads = append(t.threads, p.ID)
 		}
 		prevRun = nowRun
 	}
 	return tallies, order, samples
+}
+
+// queuedOnTableOrQC returns the threads waiting for a table-level lock or
+// the query cache lock: the queues a scanning write makes others join.
+func queuedOnTableOrQC(ps []snapshot.Process) []*snapshot.Process {
+	var out []*snapshot.Process
+	for i := range ps {
+		if inTableLockState(ps[i].State) || strings.EqualFold(ps[i].State, qcWaitState) {
+			out = append(out, &ps[i])
+		}
+	}
+	return out
+}
+
+// othersQueued reports a queued thread that is not running fp itself: runs
+// of the same write queued behind each other harm no one else.
+func othersQueued(queued []*snapshot.Process, fp string, memo map[string]bool) bool {
+	if v, ok := memo[fp]; ok {
+		return v
+	}
+	v := false
+	for _, p := range queued {
+		if !isWriteVerb(p.Info) || snapshot.Fingerprint(p.Info) != fp {
+			v = true
+			break
+		}
+	}
+	memo[fp] = v
+	return v
 }
 
 type runMark struct {
@@ -195,6 +236,10 @@ func (r recurringScan) evidence() []string {
 		fmt.Sprintf("  seen running in %d of the last %d samples; %.1f threads busy on it on average "+
 			"(%.1f thread-seconds per second)", r.seenIn, r.samples, r.busy, r.busy),
 	}
+	if r.blocking > 0 {
+		ev = append(ev, fmt.Sprintf("  in %d of those samples other threads queued for a table-level or "+
+			"query cache lock meanwhile", r.blocking))
+	}
 	if r.span > 0 {
 		ev = append(ev, fmt.Sprintf("  at least %d runs seen in %s (%.1f/s): ~%s rows/s read by it", r.runs,
 			fmtDuration(secondsDur(r.span)), float64(r.runs)/r.span, fmtRate(r.rowsReadPerSec())))
@@ -213,8 +258,12 @@ func (r recurringScan) advice() string {
 	}
 	kill := ""
 	if len(r.threads) > 0 {
-		kill = fmt.Sprintf(" To relieve the server now, stop the clients sending it (threads %s run it now).",
-			joinIDs(r.threads, maxThreadIDs))
+		when := "run it now"
+		if !r.now {
+			when = "ran it last"
+		}
+		kill = fmt.Sprintf(" To relieve the server now, stop the clients sending it (threads %s %s).",
+			joinIDs(r.threads, maxThreadIDs), when)
 	}
 	return fmt.Sprintf("Add %s (check with EXPLAIN that it is used), or rewrite the statement so an existing "+
 		"index applies (a leading-wildcard LIKE or a function on the column cannot use one).%s", index, kill)

@@ -58,6 +58,50 @@ func TestFullScanUpdateShortRepeated(t *testing.T) {
 	}
 }
 
+// TestFullScanUpdateShortBlocking is the seed incident's shape: one short
+// scan of a MyISAM table caught in one sample of five (a new connection each
+// run), its busy share under FullScanRecurBusy. With readers queued behind it
+// each time it is raised; the same scan harming no one, or queued only
+// behind its own other runs, is not.
+func TestFullScanUpdateShortBlocking(t *testing.T) {
+	scan := messagesPlan("ALL", "", 400000)
+	caught := []int{0, 5, 10, 15}
+	run := func(i int, s *snapshot.Snapshot) {
+		s.Processlist = append(s.Processlist, query(int64(200+i), 0, "Updating", shortScanSQL))
+	}
+	readers := func(_ int, s *snapshot.Snapshot) {
+		for k := range 4 {
+			s.Processlist = append(s.Processlist, query(int64(10+k), 0, "Waiting for table level lock",
+				"SELECT hits FROM app.messages WHERE id = 7"))
+		}
+	}
+	ownRuns := func(i int, s *snapshot.Snapshot) {
+		s.Processlist = append(s.Processlist, query(int64(300+i), 0, "Waiting for table level lock",
+			strings.Replace(shortScanSQL, "zz1", "zz2", 1)))
+	}
+	runTimelines(t, IDFullScanUpdate, DefaultConfig(), []timelineCase{
+		{"readers queue behind it each time", series(16, scan, at(caught, run), at(caught, readers)),
+			"..........CWWWWC"},
+		{"the same scan harming no one", series(16, scan, at(caught, run)), "................"},
+		{"readers queued without the scan running", series(16, scan, at([]int{0, 5}, run), at(caught, readers)),
+			"................"},
+	})
+	// Two runs a sample make a busy share of 0.5: judged on the queue alone.
+	strict := DefaultConfig()
+	strict.FullScanRecurBusy = 0.9
+	runTimelines(t, IDFullScanUpdate, strict, []timelineCase{
+		{"queued only behind its own runs", series(16, scan, at(caught, run), at(caught, ownRuns)),
+			"................"},
+		{"readers behind both runs", series(16, scan, at(caught, run), at(caught, ownRuns), at(caught, readers)),
+			"..........CWWWWC"},
+	})
+	snaps := series(11, scan, at(caught, run), at(caught, readers))
+	f := lastFinding(t, DefaultConfig(), snaps, IDFullScanUpdate)
+	mustContain(t, f, "running in 3 of 11 samples, 0.3 at a time",
+		"in 3 of those samples other threads queued for a table-level or query cache lock meanwhile",
+		"4 threads wait on locks meanwhile", "threads 210")
+}
+
 // The bundled example's long UPDATE stays critical with the recurring path
 // beside it: a long run is judged on its own Time first.
 func TestFullScanUpdateLongRunKeepsItsVerdict(t *testing.T) {

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -63,15 +62,42 @@ func TestIntegrationShortRepeatedFullScanUpdate(t *testing.T) {
 	}
 }
 
+// loopOn runs next()'s statement on s again and again, pausing pause
+// between runs, until the workload stops.
+func (w *workload) loopOn(s *session, pause time.Duration, seed uint64, next func(r *rand.Rand) string) {
+	w.wg.Add(1)
+	go func() {
+		defer w.wg.Done()
+		r := rand.New(rand.NewPCG(seed, 7))
+		for w.ctx.Err() == nil {
+			rows, err := s.conn.QueryContext(w.ctx, next(r))
+			if err == nil {
+				for rows.Next() {
+				}
+				err = rows.Close()
+			}
+			if err != nil && w.ctx.Err() == nil {
+				w.t.Logf("thread %d: %v", s.id, err)
+				time.Sleep(100 * time.Millisecond)
+			}
+			if pause > 0 {
+				time.Sleep(pause)
+			}
+		}
+	}()
+}
+
 func TestIntegrationSeedIncidentLinked(t *testing.T) {
-	// It raised nothing in 90 s in the last two full runs on main (02:05 and
-	// 02:53 local) while it passed alone earlier: until that is understood it
-	// runs on request, not in CI, where a failure would stop every landing.
-	if testing.Short() || os.Getenv("MYTOP_LONG_TESTS") == "" {
-		t.Skip("the seed incident's live link: set MYTOP_LONG_TESTS=1 (flaky in full runs, see the closing note)")
+	if testing.Short() {
+		t.Skip("starts MariaDB")
 	}
 	// Incident 001 as it was: MyISAM, the query cache on, a few full-scan
-	// UPDATEs that hold the table while key reads queue behind them.
+	// UPDATEs that hold the table while key reads queue behind them. Each
+	// UPDATE scans 600,000 rows in tens of milliseconds, so a 1-s sample
+	// catches it, and the 16 readers queued behind it, in about one sample
+	// of three: the rules must judge over the sighting window, not three
+	// samples in a row (the cause of this test's earlier failures on a
+	// loaded machine, see the closing note of issue 13).
 	srv := testdb.Start(t, "--query-cache-type=1", "--query-cache-size=128M")
 	const rows = 600000
 	srv.Exec(t, "CREATE DATABASE app", "CREATE DATABASE seq",
@@ -81,7 +107,9 @@ func TestIntegrationSeedIncidentLinked(t *testing.T) {
 		"ANALYZE TABLE app.m")
 	db := srv.DB(t)
 	db.SetMaxOpenConns(40)
+	db.SetMaxIdleConns(40)
 	w := newWorkload(t)
+	var updaters, readers []int64
 	want := map[string]time.Duration{}
 	found := map[string]*snapshot.Finding{}
 	var rootLine string
@@ -91,19 +119,30 @@ func TestIntegrationSeedIncidentLinked(t *testing.T) {
 			t.Logf("plans seen: %v", plans)
 		}
 	}()
-	_, _, after := watchOnset(t, srv, DefaultConfig(), 90*time.Second, w, func() {
-		// A pause between runs lets the reads through to fill the cache.
-		w.clients(db, 3, 400*time.Millisecond, func(r *rand.Rand) string {
-			return fmt.Sprintf("UPDATE app.m SET hits = hits + 1 WHERE user1 = %d AND user2 = %d", r.IntN(5000), r.IntN(7000))
-		})
-		w.clients(db, 16, 0, func(r *rand.Rand) string {
+	const run = 50 * time.Second
+	_, _, after := watchOnset(t, srv, DefaultConfig(), run, w, func() {
+		// Each client on its own connection, so the threads the findings
+		// name can be checked against the ones that ran the statements.
+		for i := range 3 {
+			s := w.session(db)
+			updaters = append(updaters, s.id)
+			// A pause between runs lets the reads through to fill the cache.
+			w.loopOn(s, 400*time.Millisecond, uint64(i), func(r *rand.Rand) string {
+				return fmt.Sprintf("UPDATE app.m SET hits = hits + 1 WHERE user1 = %d AND user2 = %d", r.IntN(5000), r.IntN(7000))
+			})
+		}
+		for i := range 16 {
+			s := w.session(db)
+			readers = append(readers, s.id)
 			// A working set the query cache holds: most reads are hits, and each
 			// UPDATE invalidates all of them under the cache's global lock.
-			return fmt.Sprintf("SELECT hits, pad FROM app.m WHERE id = %d", 1+r.IntN(20000))
-		})
+			w.loopOn(s, 0, uint64(100+i), func(r *rand.Rand) string {
+				return fmt.Sprintf("SELECT hits, pad FROM app.m WHERE id = %d", 1+r.IntN(20000))
+			})
+		}
 	}, func(f *snapshot.Frame) *snapshot.Finding {
 		for fp, ex := range f.Snapshot.Explains {
-			plans[fp] = ex.Method + " " + ex.Error
+			plans[fp] = fmt.Sprintf("%s %q %+v", ex.Method, ex.Error, ex.Rows)
 		}
 		for _, id := range []string{IDFullScanUpdate, IDTableLockContention, IDQueryCacheContention} {
 			if x := findingIn(f, id); x != nil && found[id] == nil && (id == IDFullScanUpdate || len(x.CausedBy) > 0) {
@@ -116,8 +155,8 @@ func TestIntegrationSeedIncidentLinked(t *testing.T) {
 		if found[IDFullScanUpdate] == nil || found[IDTableLockContention] == nil {
 			return nil
 		}
-		// Then give the query cache convoy time to show as well.
-		if found[IDQueryCacheContention] == nil && f.Snapshot.Time.Sub(w.began) < want[IDTableLockContention]+10*time.Second {
+		// Then give the query cache convoy a few seconds to show as well.
+		if found[IDQueryCacheContention] == nil && f.Snapshot.Time.Sub(w.began) < want[IDTableLockContention]+5*time.Second {
 			return nil
 		}
 		return found[IDTableLockContention]
@@ -126,20 +165,47 @@ func TestIntegrationSeedIncidentLinked(t *testing.T) {
 		t.Logf("%s after %.1f s: %s (caused by %v)", id, d.Seconds(), found[id].Title, found[id].CausedBy)
 	}
 	t.Logf("linked after %.1f s; root cause line: %s", after.Seconds(), rootLine)
+	// What the findings name is what ran: the UPDATE clients' threads and
+	// table, and the readers queued behind them.
+	fs := found[IDFullScanUpdate]
+	if fs == nil || !slices.Contains(fs.Tables, "app.m") || len(fs.Threads) == 0 || !subset(fs.Threads, updaters) {
+		t.Errorf("full_scan_update %+v, want table app.m and threads among the UPDATE clients' %v", fs, updaters)
+	}
 	tl := found[IDTableLockContention]
-	if !slices.Contains(tl.CausedBy, IDFullScanUpdate) || len(tl.CauseThreads) == 0 {
-		t.Errorf("table_lock_contention caused by %v (threads %v), want full_scan_update", tl.CausedBy, tl.CauseThreads)
+	if !slices.Contains(tl.CausedBy, IDFullScanUpdate) || len(tl.CauseThreads) == 0 || !subset(tl.CauseThreads, updaters) {
+		t.Errorf("table_lock_contention caused by %v (threads %v), want full_scan_update on the UPDATE clients' %v",
+			tl.CausedBy, tl.CauseThreads, updaters)
+	}
+	if !slices.ContainsFunc(tl.Threads, func(id int64) bool { return slices.Contains(readers, id) }) {
+		t.Errorf("table_lock_contention names threads %v, none of the readers %v", tl.Threads, readers)
 	}
 	if qc := found[IDQueryCacheContention]; qc != nil && !slices.Contains(qc.CausedBy, IDFullScanUpdate) {
 		t.Errorf("query_cache_contention caused by %v", qc.CausedBy)
 	} else if qc == nil {
 		t.Logf("query_cache_contention not linked within the run (the convoy did not show)")
 	}
-	effect := strings.Contains(rootLine, "wait for table-level locks") || strings.Contains(rootLine, "query cache lock")
-	if !strings.HasPrefix(rootLine, "root cause: UPDATE app.m scans the whole table") || !effect ||
-		!strings.Contains(rootLine, "act on thread") {
-		t.Errorf("root cause line %q", rootLine)
+	effect := strings.Contains(rootLine, "wait for table-level locks") || strings.Contains(rootLine, "query cache lock") ||
+		strings.Contains(rootLine, "queueing for table-level locks")
+	act := ""
+	if i := strings.Index(rootLine, "; act on thread"); i >= 0 {
+		act = rootLine[i:]
 	}
+	named := slices.ContainsFunc(updaters, func(id int64) bool {
+		return slices.Contains(strings.FieldsFunc(act, func(r rune) bool { return r == ' ' || r == ',' }), fmt.Sprint(id))
+	})
+	if !strings.HasPrefix(rootLine, "root cause: UPDATE app.m scans the whole table") || !effect || !named {
+		t.Errorf("root cause line %q, want it to act on one of %v", rootLine, updaters)
+	}
+}
+
+// subset reports whether every id in a is in b.
+func subset(a, b []int64) bool {
+	for _, id := range a {
+		if !slices.Contains(b, id) {
+			return false
+		}
+	}
+	return true
 }
 
 func TestIntegrationLockHolderWithTenWaiters(t *testing.T) {

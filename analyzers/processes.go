@@ -142,6 +142,7 @@ func excludeStates(ps []*snapshot.Process, states ...string) []*snapshot.Process
 type procCounts struct {
 	working   int // threads doing something (see isWorking)
 	qcWaiting int // of them, in "Waiting for query cache lock"
+	tlWaiting int // of them, waiting for a table-level lock
 	deepPages int // running SELECTs with an OFFSET of at least deepOffset
 }
 
@@ -155,6 +156,9 @@ func countProcesses(list []snapshot.Process, deepOffset int64) procCounts {
 		c.working++
 		if strings.EqualFold(p.State, qcWaitState) {
 			c.qcWaiting++
+		}
+		if inTableLockState(p.State) {
+			c.tlWaiting++
 		}
 		if _, ok := deepPage(p, deepOffset); ok {
 			c.deepPages++

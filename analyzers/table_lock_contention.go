@@ -2,6 +2,7 @@ package analyzers
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -18,11 +19,17 @@ func checkTableLockContention(w *window, c *Config) verdict {
 	waiters := w.processes().inStates(tableLockStates...)
 	share, rated := tableLockImmediateShare(w, c)
 	lowShare := rated && share < c.TableLocksImmediateWarn
-	if len(waiters) == 0 && !lowShare {
+	seen := tableLockSightingsOver(w, c.SightingWindow)
+	recurring := seen.recurring(c)
+	if len(waiters) == 0 && !lowShare && !recurring {
 		return quiet()
 	}
 	title := fmt.Sprintf("%d threads wait for table-level locks", len(waiters))
-	if len(waiters) == 0 {
+	switch {
+	case len(waiters) == 0 && recurring:
+		title = fmt.Sprintf("threads keep queueing for table-level locks: waiters seen in %d of the last %d "+
+			"samples", seen.framesWith, seen.frames)
+	case len(waiters) == 0:
 		title = fmt.Sprintf("only %.1f %% of table locks granted at once", share)
 	}
 	var ev []string
@@ -30,6 +37,16 @@ func checkTableLockContention(w *window, c *Config) verdict {
 		ev = append(ev, fmt.Sprintf("%d threads in %q/%q, oldest %s", len(waiters), tableLockStates[0],
 			tableLockStates[1], fmtMS(waiters[0].TimeMS)))
 		ev = append(ev, threadLines(waiters)...)
+	}
+	if recurring {
+		ev = append(ev, fmt.Sprintf("over the last %d samples, %d had threads waiting for a table-level lock: "+
+			"%d of %d working-thread sightings (%.0f %%)", seen.frames, seen.framesWith, seen.waiting,
+			seen.working, seen.share()))
+		if len(waiters) == 0 {
+			waiters = recentTableLockWaiters(w, c.SightingWindow)
+			ev = append(ev, "last seen waiting:")
+			ev = append(ev, threadLines(waiters)...)
+		}
 	}
 	if rated {
 		ev = append(ev, fmt.Sprintf("%.1f %% of table locks immediate this interval (warn below %.0f %%)", share,
@@ -60,4 +77,70 @@ func tableLockImmediateShare(w *window, c *Config) (float64, bool) {
 		return 0, false
 	}
 	return 100 * imm / total, true
+}
+
+// inTableLockState reports a thread queued for a table-level lock.
+func inTableLockState(state string) bool {
+	for _, st := range tableLockStates {
+		if strings.EqualFold(state, st) {
+			return true
+		}
+	}
+	return false
+}
+
+// tableLockSightings counts table-lock waits over recent samples. A write
+// that holds a MyISAM table for 50 ms at a time queues every reader behind
+// it, but a 1-s sample catches the queue only while the write runs: in one
+// sample of three (the seed incident, measured), never three in a row.
+type tableLockSightings struct {
+	frames, framesWith int // samples looked at, and those with a waiter
+	waiting, working   int // thread sightings waiting, and all working ones
+}
+
+func tableLockSightingsOver(w *window, n int) tableLockSightings {
+	var s tableLockSightings
+	for _, f := range w.recent(max(n, 1)) {
+		c := w.countsOf(f)
+		s.frames++
+		s.waiting += c.tlWaiting
+		s.working += c.working
+		if c.tlWaiting > 0 {
+			s.framesWith++
+		}
+	}
+	return s
+}
+
+func (s tableLockSightings) share() float64 {
+	if s.working == 0 {
+		return 0
+	}
+	return 100 * float64(s.waiting) / float64(s.working)
+}
+
+func (s tableLockSightings) recurring(c *Config) bool {
+	return s.framesWith >= c.TableLockWaitSamplesMin && s.share() >= c.TableLockWaitShareMin
+}
+
+// recentTableLockWaiters returns the threads last seen waiting for a
+// table-level lock in recent frames, newest sighting first, one per thread.
+func recentTableLockWaiters(w *window, n int) []*snapshot.Process {
+	seen := map[int64]bool{}
+	var out []*snapshot.Process
+	frames := w.recent(max(n, 1))
+	for i := len(frames) - 1; i >= 0; i-- {
+		if w.countsOf(frames[i]).tlWaiting == 0 {
+			continue
+		}
+		list := frames[i].Snapshot.Processlist
+		for k := range list {
+			p := &list[k]
+			if isWorking(p) && inTableLockState(p.State) && !seen[p.ID] {
+				seen[p.ID] = true
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }

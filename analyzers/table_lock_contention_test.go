@@ -1,6 +1,10 @@
 package analyzers
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
 
 func TestTableLockContention(t *testing.T) {
 	waiter := procs(query(12, 4, "Waiting for table level lock", "SELECT * FROM items WHERE id = 3"),
@@ -17,6 +21,46 @@ func TestTableLockContention(t *testing.T) {
 		{"zero denominator", series(5, locks(0, 0)), "....."},
 		{"restart silences the share", series(6, locks(900, 100), restartAt(2)), "......"},
 	})
+}
+
+// TestTableLockContentionIntermittent is the seed incident's convoy: a
+// 50-ms MyISAM scan queues 16 readers, and a 1-s sample sees them in one
+// sample of three, never three in a row.
+func TestTableLockContentionIntermittent(t *testing.T) {
+	convoy := func(n int) edit {
+		return func(_ int, s *snapshot.Snapshot) {
+			s.Processlist = append(s.Processlist, query(90, 0, "Updating", "UPDATE app.m SET hits = hits + 1 WHERE user1 = 3"))
+			for k := range n {
+				s.Processlist = append(s.Processlist, query(int64(10+k), 0, "Waiting for table level lock",
+					"SELECT hits FROM app.m WHERE id = 7"))
+			}
+		}
+	}
+	working := func(n int) edit { // readers between lock waits, on other states
+		return func(_ int, s *snapshot.Snapshot) {
+			for k := range n {
+				s.Processlist = append(s.Processlist, query(int64(40+k), 0, "Sending data", "SELECT hits FROM app.m WHERE id = 8"))
+			}
+		}
+	}
+	every3 := []int{1, 4, 7, 10, 13}
+	runTimelines(t, IDTableLockContention, DefaultConfig(), []timelineCase{
+		// Raised two samples after the third with a queue (7): onset; the
+		// window holds it between sightings.
+		{"16 readers queued in one sample of three", series(15, at(every3, convoy(16))), ".........WWWWWW"},
+		{"one sample's queue is chance", series(15, at([]int{4}, convoy(16))), "..............."},
+		{"two samples are not a pattern", series(15, at([]int{4, 10}, convoy(16))), "..............."},
+		// One waiter in three samples among 30 busy threads: 1 % of sightings.
+		{"a rare waiter among many working threads", series(15, working(30), at(every3, convoy(1))),
+			"..............."},
+	})
+	snaps := series(10, at(every3, convoy(16)))
+	f := lastFinding(t, DefaultConfig(), snaps, IDTableLockContention)
+	mustContain(t, f, "threads keep queueing for table-level locks: waiters seen in 3 of the last 10 samples",
+		"48 of 51 working-thread sightings", "last seen waiting:", "thread 10 app@10.0.0.12")
+	if len(f.Threads) == 0 || f.Threads[0] != 10 {
+		t.Errorf("threads %v, want the readers last seen waiting", f.Threads)
+	}
 }
 
 func TestTableLockContentionEvidence(t *testing.T) {

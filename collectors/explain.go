@@ -23,13 +23,34 @@ type ExplainOptions struct {
 	Disabled bool
 }
 
-// How soon a failed plan is tried again: after a refusal (the thread may
-// have finished between the sample and the EXPLAIN), and sooner after a
-// timeout, which a busy tick can cause.
+// How soon a failed plan is tried again: after a refusal that will recur
+// (privileges, syntax), and sooner after a failure of the moment: a timeout,
+// which a busy tick can cause, a lock wait (EXPLAIN UPDATE on a MyISAM/Aria
+// table queues for the table lock behind the very convoy it would explain),
+// or a thread that finished between the sample and the EXPLAIN. A short
+// full-scan UPDATE sent again and again hits those every few seconds; held
+// for errorTTL, its fingerprint went unjudged for half a minute at a time.
 const (
 	errorTTL   = 30 * time.Second
 	timeoutTTL = 3 * time.Second
 )
+
+// transientErrors are server errors of the moment: lock wait timeout (1205),
+// query interrupted (1317), target not running an EXPLAINable command (1933).
+var transientErrors = []string{"Error 1205 ", "Error 1317 ", "Error 1933 "}
+
+// transientPlanError reports a stored plan error worth retrying soon.
+func transientPlanError(msg string) bool {
+	if strings.HasPrefix(msg, timedOutPrefix) {
+		return true
+	}
+	for _, p := range transientErrors {
+		if strings.HasPrefix(msg, p) {
+			return true
+		}
+	}
+	return false
+}
 
 func (o ExplainOptions) withDefaults() ExplainOptions {
 	if o.After <= 0 {
@@ -114,7 +135,7 @@ func (e *explainer) ttl(ex *snapshot.Explain) time.Duration {
 	switch {
 	case ex.Error == "":
 		return e.opts.TTL
-	case strings.HasPrefix(ex.Error, timedOutPrefix):
+	case transientPlanError(ex.Error):
 		return timeoutTTL
 	default:
 		return errorTTL
@@ -152,8 +173,11 @@ func (e *explainer) fetch(ctx context.Context, caps Capabilities, p snapshot.Pro
 	if !ran {
 		return nil
 	}
-	if err != nil && method != ExplainStatement && isDeadline(err) {
+	switch judgePlan(method, rows, err) {
+	case planStuck:
 		e.stuck[p.ID] = now // next tick: the text, without waiting again
+		return nil
+	case planRetry:
 		return nil
 	}
 	ex := &snapshot.Explain{Fingerprint: fp, ThreadID: p.ID, Statement: p.Info, Method: method, Rows: rows, At: now}
@@ -167,6 +191,30 @@ func (e *explainer) fetch(ctx context.Context, caps Capabilities, p snapshot.Pro
 	}
 	e.cache[fp] = ex
 	return ex
+}
+
+// What fetch does with an answer.
+type planVerdict int
+
+const (
+	planKeep  planVerdict = iota // cache it (a failure for its error's TTL)
+	planRetry                    // cache nothing: ask again at the next sighting
+	planStuck                    // the running plan timed out: EXPLAIN the text next time
+)
+
+// judgePlan decides what an answer is worth. No row is no plan (EXPLAIN
+// always prints one, even for an impossible WHERE): the thread moved on
+// mid-answer, or the tick ran out between the two tries. Caching it as the
+// fingerprint's plan would leave a recurring full-scan UPDATE unjudged for
+// the whole TTL, so nothing is cached and the next sighting asks again.
+func judgePlan(method string, rows []snapshot.ExplainRow, err error) planVerdict {
+	switch {
+	case err != nil && method != ExplainStatement && isDeadline(err):
+		return planStuck
+	case err == nil && len(rows) == 0:
+		return planRetry
+	}
+	return planKeep
 }
 
 // explainCandidates are running SELECT statements older than after and
