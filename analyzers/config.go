@@ -345,6 +345,19 @@ type Config struct {
 	PurgeLagCrit  int64
 	PurgeLagStep  time.Duration
 	PurgeLagSteps int
+	// PurgeLagMinGrowth: entries per second the length must have grown by in
+	// each step (UNKNOWN; argued). At 20/s it gains 72,000 an hour: from
+	// PurgeLagWarn to PurgeLagCrit in about 40 minutes, the slowest growth
+	// that becomes an incident within a working shift; each committed write
+	// transaction adds one entry, so it is also ~20 writing transactions a
+	// second that purge leaves behind. The live proof (a held read view, 4
+	// clients updating rows) grows at the commit rate: 690 then 3,600/s
+	// measured on MariaDB 10.11. Trap: a
+	// length that is high at rest and drifts as purge works in batches
+	// (innodb_purge_batch_size pages a round): +10 then +80 entries at 7,400
+	// over two steps (128M pool, 256M redo, light writes) "grew at each step"
+	// and raised a warning on a healthy server.
+	PurgeLagMinGrowth float64
 
 	// SemaphoreWaitWarnSeconds: a latch wait this long in the SEMAPHORES wait
 	// array is a warning. CONC-04 says any wait present; waits of 0–1 s are

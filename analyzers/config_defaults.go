@@ -140,6 +140,8 @@ func DefaultConfig() Config {
 		PurgeLagCrit:  100000,
 		PurgeLagStep:  time.Minute,
 		PurgeLagSteps: 2,
+		// Entries per second in each step.
+		PurgeLagMinGrowth: 20,
 
 		SemaphoreWaitWarnSeconds: 1,
 		SemaphoreWaitCritSeconds: 240,

@@ -10,7 +10,8 @@ import (
 
 // Purge cannot keep up (TRX-02): the history list (undo of committed
 // transactions not yet purged) is long and grew at each of the last
-// PurgeLagSteps steps. Usually an old read view holds purge back: nothing
+// PurgeLagSteps steps, by at least PurgeLagMinGrowth entries a second in
+// each. Usually an old read view holds purge back: nothing
 // newer than the oldest open snapshot can be purged. The rule names it.
 
 func checkPurgeLag(w *window, c *Config) verdict {
@@ -25,7 +26,7 @@ func checkPurgeLag(w *window, c *Config) verdict {
 		return quiet()
 	}
 	points, ok := hllSteps(w, c)
-	if !ok || !growing(append(points, now)) {
+	if !ok || !growingBy(append(points, now), c.PurgeLagMinGrowth*c.PurgeLagStep.Seconds()) {
 		return quiet()
 	}
 	holder, hp := purgeHolder(w)
@@ -92,9 +93,12 @@ func (w *window) frameAgo(d time.Duration) *snapshot.Frame {
 	return nil
 }
 
-func growing(vs []int64) bool {
+// growingBy reports whether each step grew by more than zero and at least
+// minStep entries.
+func growingBy(vs []int64, minStep float64) bool {
 	for i := 1; i < len(vs); i++ {
-		if vs[i] <= vs[i-1] {
+		d := vs[i] - vs[i-1]
+		if d <= 0 || float64(d) < minStep {
 			return false
 		}
 	}

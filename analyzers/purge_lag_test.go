@@ -3,6 +3,7 @@ package analyzers
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -27,6 +28,33 @@ func TestPurgeLag(t *testing.T) {
 		{"growing but short", series(130, hll(1000, 200, 1e6)), marks(130, "", 0)},
 		{"a restart starts the minutes again", series(160, hll(60000, 200, 1e6), restartAt(30)), marks(150, "W", 10)},
 		{"no history list length in this source", series(2, noHLL), "NN"},
+	})
+}
+
+// TestPurgeLagMinGrowth is the healthy twin's trap: a length high at rest
+// that drifts up by a few entries between purge rounds "grew at each step".
+func TestPurgeLagMinGrowth(t *testing.T) {
+	steps := func(base int64, adds ...int64) edit { // the length after each 10-s step
+		return func(i int, s *snapshot.Snapshot) {
+			v := base
+			for k, a := range adds {
+				if i >= 10*(k+1) {
+					v += a
+				}
+			}
+			s.Status[historyName] = fmt.Sprint(v)
+		}
+	}
+	c := DefaultConfig()
+	c.PurgeLagWarn, c.PurgeLagCrit, c.PurgeLagStep = 5000, 1e9, 10*time.Second
+	runTimelines(t, IDPurgeLag, c, []timelineCase{
+		{"+10 then +80 at 7,400 (measured, healthy)", series(25, steps(7400, 10, 80)), marks(25, "", 0)},
+		{"+150 then +250 in 10-s steps: 15-25/s", series(25, steps(7400, 150, 250)), marks(25, "", 0)},
+		{"+300 then +400 in 10-s steps: 30-40/s", series(25, steps(7400, 300, 400)), marks(20, "W", 5)},
+	})
+	runTimelines(t, IDPurgeLag, DefaultConfig(), []timelineCase{
+		{"over 50,000, drifting 5/s", series(130, hll(60000, 5, 1e6)), marks(130, "", 0)},
+		{"over 50,000, growing 25/s", series(130, hll(60000, 25, 1e6)), marks(120, "W", 10)},
 	})
 }
 
