@@ -90,11 +90,15 @@ type Config struct {
 	FullScanRecurBusy    float64
 	// FullScanRecurBlocked: a fingerprint seen in at least this many of the
 	// last SightingWindow samples while other threads queued for a
-	// table-level or query cache lock is raised whatever its busy share
-	// (= FullScanRecurSamples). Trap avoided by FullScanRecurBusy is an
-	// occasional scan that harms nobody; one that others queue behind harms
-	// them each time it runs: the seed incident's 50-ms MyISAM scan is seen
-	// in one sample of three (busy 0.2-0.33, measured), 16 readers behind it.
+	// table-level or query cache lock is raised whatever its busy share and
+	// FullScanRecurSamples (UNKNOWN; design). The trap FullScanRecurBusy
+	// avoids is an occasional scan that harms nobody; one that others queue
+	// behind harms them each time it runs, and two such samples are two
+	// convoys, not chance. Measured on the seed incident (MyISAM, 600k rows,
+	// a 50-ms scan, 16 readers behind it): seen in one sample of three to
+	// one of seven on a loaded machine (busy 0.14-0.33), so three sightings
+	// in 15 samples came late or not at all. Trap: one sighting is chance
+	// (runs >= 2 is required as well).
 	FullScanRecurBlocked int
 	// FullScanRecurMinRows: the plan must scan at least this many rows for a
 	// short statement to count. Trap: short scans of small tables, cheap each

@@ -58,7 +58,7 @@ func DefaultConfig() Config {
 		FullScanCritSeconds:   50,
 		FullScanRecurSamples:  3,
 		FullScanRecurBusy:     0.3,
-		FullScanRecurBlocked:  3,
+		FullScanRecurBlocked:  2,
 		FullScanRecurMinRows:  10000,
 
 		BufferPoolHitWarn:     90,

@@ -67,11 +67,12 @@ func processlistRecurringScans(w *window, c *Config) []recurringScan {
 		// It must recur (two runs at least: one long run is judged by its
 		// own Time) and still be running lately, so it clears once stopped.
 		// A scan others queue behind harms them each time it runs, however
-		// short: FullScanRecurBlocked samples with a queue stand for the busy
-		// share a 1-s sample under-counts (a 50-ms MyISAM scan is caught in
-		// one sample of three).
-		busyEnough := busy >= c.FullScanRecurBusy || c.FullScanRecurBlocked > 0 && t.blocking >= c.FullScanRecurBlocked
-		if t.seenIn < c.FullScanRecurSamples || !busyEnough || t.runs < 2 || t.lastSeen < len(frames)-3 {
+		// short: FullScanRecurBlocked samples with a queue stand for the
+		// sightings and busy share a 1-s sample under-counts (a 50-ms MyISAM
+		// scan is caught in one sample of three to seven).
+		recurs := t.seenIn >= c.FullScanRecurSamples && busy >= c.FullScanRecurBusy
+		blocks := c.FullScanRecurBlocked > 0 && t.blocking >= c.FullScanRecurBlocked
+		if !recurs && !blocks || t.runs < 2 || t.lastSeen < len(frames)-3 {
 			continue
 		}
 		table, proof, rows := planFullScan(t.explain)

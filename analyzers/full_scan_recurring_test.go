@@ -43,7 +43,7 @@ func TestFullScanUpdateShortRepeated(t *testing.T) {
 		{"seen once is chance", series(6, scan, during(2, 3, shortScans(1))), "......"},
 		{"stops: clears", series(12, scan, during(0, 5, shortScans(3))), "..WWWWWWW..."},
 		{"critical while others queue on locks", series(4, scan, shortScans(2),
-			procs(query(9, 1, "Waiting for table level lock", "SELECT * FROM app.messages WHERE id = 1"))), "..CC"},
+			procs(query(9, 1, "Waiting for table level lock", "SELECT * FROM app.messages WHERE id = 1"))), ".CCC"},
 	})
 	snaps := series(10, scan, shortScans(3), counters(map[string]float64{"Handler_read_rnd_next": 1.2e6,
 		"Handler_read_next": 10, "Handler_update": 30}))
@@ -80,11 +80,13 @@ func TestFullScanUpdateShortBlocking(t *testing.T) {
 			strings.Replace(shortScanSQL, "zz1", "zz2", 1)))
 	}
 	runTimelines(t, IDFullScanUpdate, DefaultConfig(), []timelineCase{
+		// Raised at its second sighting with a queue, critical while the
+		// queue shows.
 		{"readers queue behind it each time", series(16, scan, at(caught, run), at(caught, readers)),
-			"..........CWWWWC"},
+			".....CWWWWCWWWWC"},
 		{"the same scan harming no one", series(16, scan, at(caught, run)), "................"},
-		{"readers queued without the scan running", series(16, scan, at([]int{0, 5}, run), at(caught, readers)),
-			"................"},
+		{"readers queued while the scan is not running", series(16, scan, at([]int{0, 5}, run),
+			at([]int{10, 15}, readers)), "................"},
 	})
 	// Two runs a sample make a busy share of 0.5: judged on the queue alone.
 	strict := DefaultConfig()
@@ -93,7 +95,7 @@ func TestFullScanUpdateShortBlocking(t *testing.T) {
 		{"queued only behind its own runs", series(16, scan, at(caught, run), at(caught, ownRuns)),
 			"................"},
 		{"readers behind both runs", series(16, scan, at(caught, run), at(caught, ownRuns), at(caught, readers)),
-			"..........CWWWWC"},
+			".....CWWWWCWWWWC"},
 	})
 	snaps := series(11, scan, at(caught, run), at(caught, readers))
 	f := lastFinding(t, DefaultConfig(), snaps, IDFullScanUpdate)
