@@ -159,29 +159,20 @@ func (c *Locks) readLockObjects(ctx context.Context, sess *Session, acc *rowWait
 		if len(r) < 4 {
 			return
 		}
-		acc.objects[string(r[0])] = lockObject(unquoteName(string(r[1])), string(r[2]), string(r[3]))
+		acc.objects[string(r[0])] = snapshot.NewRowLockObject(unquoteName(string(r[1])), string(r[2]), string(r[3]))
 	})
 }
 
-// rowWaitAcc gathers waits row by row; a waiting request is listed once per
-// lock ahead of it, so it keeps one entry per waiter.
+// rowWaitAcc gathers waits row by row into a snapshot.RowWaitSet, which
+// the import of captured lock tables shares.
 type rowWaitAcc struct {
 	trx     trxInfo
-	byTrx   map[string]*rowWaiter
-	order   []string
-	objects map[string]lockObj // requested lock id -> what it locks
+	set     snapshot.RowWaitSet
+	objects map[string]snapshot.RowLockObject // requested lock id -> what it locks
 }
-
-type rowWaiter struct {
-	lockID   string
-	obj      lockObj
-	blockers []string // transaction ids, distinct
-}
-
-type lockObj struct{ object, mode string }
 
 func newRowWaitAcc(trx trxInfo) *rowWaitAcc {
-	return &rowWaitAcc{trx: trx, byTrx: map[string]*rowWaiter{}, objects: map[string]lockObj{}}
+	return &rowWaitAcc{trx: trx, objects: map[string]snapshot.RowLockObject{}}
 }
 
 // addRaw takes one row: requesting trx, blocking trx, requested lock id and,
@@ -190,73 +181,18 @@ func (a *rowWaitAcc) addRaw(r []sql.RawBytes) {
 	if len(r) < 3 {
 		return
 	}
-	req, blk := string(r[0]), string(r[1])
-	w := a.byTrx[req]
-	if w == nil {
-		w = &rowWaiter{lockID: string(r[2])}
-		if len(r) >= 7 && r[4] != nil {
-			w.obj = lockObject(string(r[3])+"."+string(r[4]), string(r[5]), string(r[6]))
-		}
-		a.byTrx[req] = w
-		a.order = append(a.order, req)
+	var obj snapshot.RowLockObject
+	if len(r) >= 7 && r[4] != nil {
+		obj = snapshot.NewRowLockObject(string(r[3])+"."+string(r[4]), string(r[5]), string(r[6]))
 	}
-	for _, b := range w.blockers {
-		if b == blk {
-			return
-		}
-	}
-	w.blockers = append(w.blockers, blk)
-}
-
-func lockObject(table, index, mode string) lockObj {
-	o := lockObj{object: table, mode: mode}
-	if index != "" {
-		o.object += " " + index
-	}
-	return o
+	a.set.Add(string(r[0]), string(r[1]), string(r[2]), obj)
 }
 
 // unquoteName turns "`shop`.`acct`" into "shop.acct".
 func unquoteName(s string) string { return strings.ReplaceAll(s, "`", "") }
 
-// maxWaitingBlockers caps the edges kept for a waiter behind waiting
-// requests only (a chain); behind a holder only the holder is kept.
-const maxWaitingBlockers = 4
-
-// edges turns the gathered waits into edges between threads. A waiter is
-// kept behind the holders it waits for that do not wait themselves; only a
-// waiter with none (inside a chain) keeps edges to waiting requests.
+// edges turns the gathered waits into edges between threads
+// (snapshot.RowWaitSet.Edges).
 func (a *rowWaitAcc) edges() []snapshot.LockWait {
-	var out []snapshot.LockWait
-	for _, req := range a.order {
-		w := a.byTrx[req]
-		waiter := a.trx.thread[req]
-		if waiter == 0 {
-			continue
-		}
-		obj := w.obj
-		if o, ok := a.objects[w.lockID]; ok {
-			obj = o
-		}
-		var holders, queued []int64
-		for _, b := range w.blockers {
-			id := a.trx.thread[b]
-			if id == 0 {
-				continue
-			}
-			if _, waits := a.byTrx[b]; waits {
-				queued = append(queued, id)
-			} else {
-				holders = append(holders, id)
-			}
-		}
-		if len(holders) == 0 {
-			holders = queued[:min(len(queued), maxWaitingBlockers)]
-		}
-		for _, h := range holders {
-			out = append(out, snapshot.LockWait{Waiter: waiter, Blocker: h, Kind: snapshot.LockRow,
-				Object: obj.object, Mode: obj.mode, WaitS: a.trx.waitS[waiter]})
-		}
-	}
-	return out
+	return a.set.Edges(a.trx.thread, a.trx.waitS, a.objects)
 }
