@@ -51,7 +51,7 @@ func ptStalkSession(in *input, g ptGroup, opts Options) (Session, error) {
 		return sess, err
 	}
 	steps := []func([]time.Time, time.Time) error{r.readProcesslist, r.readHosts, r.readInnoDB, r.readVariables,
-		r.readReplicaStatus}
+		r.readReplicaStatus, r.readLockWaits}
 	for _, step := range steps {
 		if err := step(clock, base); err != nil {
 			return sess, err

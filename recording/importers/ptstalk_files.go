@@ -10,11 +10,13 @@ import (
 // Which file of a pt-stalk directory is which part of which collection.
 
 // ptStalkParts are the file suffixes pt-stalk writes that the import reads;
-// other parts (iostat, mpstat, df, lock-waits...) repeat what these hold or
-// have no place in a Snapshot.
+// other parts (iostat, mpstat, df...) repeat what these hold or have no
+// place in a Snapshot. lock-waits and transactions make the lock tree
+// (ptstalk_locks.go).
 var ptStalkParts = []string{
 	"processlist", "mysqladmin", "innodbstatus1", "innodbstatus2", "variables",
 	"vmstat", "diskstats", "procstat", "procvmstat", "hostname", "output", "slave-status",
+	"lock-waits", "transactions",
 }
 
 // ptGroup is one collection: its prefix and its files by part.
@@ -86,8 +88,8 @@ func groupPtStalk(r *run) []ptGroup {
 // ptStalkOtherParts are the parts pt-stalk writes that the import does not
 // read: they repeat what the read parts hold or have no place in a frame.
 var ptStalkOtherParts = []string{
-	"df", "disk-space", "dmesg", "iostat", "iostat-overall", "lock-waits", "mpstat", "mpstat-overall",
-	"mutex-status1", "mutex-status2", "opentables1", "opentables2", "transactions", "trigger",
+	"df", "disk-space", "dmesg", "iostat", "iostat-overall", "mpstat", "mpstat-overall",
+	"mutex-status1", "mutex-status2", "opentables1", "opentables2", "trigger",
 	"vmstat-overall", "netstat", "netstat_s", "interrupts", "lsof", "meminfo", "pmap", "ps", "sysctl", "top",
 	"numastat", "ps-locks-transactions", "log_error", "innodb-status", "mysql-threads",
 }
@@ -123,6 +125,10 @@ func hasKnownPrefix(name string, groups map[string]*ptGroup) bool {
 }
 
 func splitPtStalkName(name string) (prefix, part string) {
+	// ps-locks-transactions ends like the transactions part it is not.
+	if strings.HasSuffix(name, "-ps-locks-transactions") {
+		return "", ""
+	}
 	for _, p := range ptStalkParts {
 		if pre, ok := strings.CutSuffix(name, "-"+p); ok {
 			return pre, p

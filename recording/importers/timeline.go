@@ -23,6 +23,9 @@ type timeline struct {
 	procs  map[int64][]snapshot.Process // a present key with no rows is an empty processlist
 	hosts  map[int64]*snapshot.Host
 	innodb map[int64]*snapshot.InnoDBStatus
+	// locks holds the seconds in which a capture listed lock waits; a
+	// second without is one in which nothing waited (Locks nil, as live).
+	locks map[int64]*snapshot.Locks
 	// replicas holds each second's replication channels (a present key with
 	// no rows: the server was no replica then).
 	replicas  map[int64][]map[string]string
@@ -41,6 +44,7 @@ func newTimeline(loc *time.Location) *timeline {
 		procs:  map[int64][]snapshot.Process{},
 		hosts:  map[int64]*snapshot.Host{},
 		innodb: map[int64]*snapshot.InnoDBStatus{},
+		locks:  map[int64]*snapshot.Locks{},
 	}
 }
 
@@ -96,6 +100,7 @@ func (tl *timeline) build() (snaps []*snapshot.Snapshot, missing []string) {
 	hosts := newCursor(sortedKeys(tl.hosts))
 	innodb := newCursor(sortedKeys(tl.innodb))
 	replicas := newCursor(sortedKeys(tl.replicas))
+	locks := newCursor(sortedKeys(tl.locks))
 	for i, t := range tl.grid() {
 		s := &snapshot.Snapshot{
 			Time:        time.Unix(t, 0).In(tl.loc),
@@ -122,6 +127,15 @@ func (tl *timeline) build() (snaps []*snapshot.Snapshot, missing []string) {
 		}
 		if at, ok := tl.pick(s, snapshot.CollectorReplica, replicas, t, carrySeconds); ok {
 			s.ReplicaChannels = tl.replicas[at]
+		}
+		// A second with no listing is one nothing waited in: no Locks and
+		// no staleness, as the live collector sends nothing then.
+		if at, ok := locks.latest(t, carrySeconds); ok {
+			s.Locks = tl.locks[at]
+			if at != t {
+				from := time.Unix(at, 0).In(tl.loc).Format(time.TimeOnly)
+				s.Collectors[snapshot.CollectorLocks] = snapshot.CollectorState{Stale: true, Error: "carried from " + from}
+			}
 		}
 		snaps = append(snaps, s)
 	}
