@@ -58,7 +58,7 @@ func (p *serverProc) stat(now time.Time, vars map[string]string) (int, procStat,
 		}
 		p.pid, p.start = pid, 0
 	}
-	b, err := p.rd.read(p.rd.taskPath(p.root, p.pid, 0, "stat"))
+	b, err := p.rd.readTask(p.root, p.pid, 0, "stat")
 	var st procStat
 	if err == nil {
 		st, err = parseTaskStat(b)

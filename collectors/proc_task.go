@@ -3,8 +3,10 @@ package collectors
 import (
 	"bytes"
 	"errors"
+	"os"
 	"strconv"
 	"syscall"
+	"unsafe"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -12,22 +14,29 @@ import (
 // procReader reads small procfs files into one reused buffer with plain
 // system calls: at thousands of busy threads a tick opens thousands of files,
 // and an os.File per open (with its finalizer and poller registration) is
-// most of what that would cost.
+// most of what that would cost. The path is built in a reused buffer too and
+// handed to openat as it is, so a read allocates nothing.
 type procReader struct {
 	buf  []byte
-	path []byte
+	path []byte // NUL-terminated
 }
 
-// read returns the contents of path, valid until the next read. procfs
-// files are generated whole on the first read, so one read with room to
-// spare gets all of it; a file that fills the buffer is read again with a
-// larger one.
-func (r *procReader) read(path string) ([]byte, error) {
+// readTask returns the contents of root/pid/task/tid/file (tid 0:
+// root/pid/file), valid until the next read.
+func (r *procReader) readTask(root string, pid int, tid int64, file string) ([]byte, error) {
+	r.setPath(root, pid, tid, file)
+	return r.read()
+}
+
+// read returns the contents of r.path. procfs files are generated whole on
+// the first read, so one read with room to spare gets all of it; a file
+// that fills the buffer is read again with a larger one.
+func (r *procReader) read() ([]byte, error) {
 	if r.buf == nil {
 		r.buf = make([]byte, 4096)
 	}
 	for {
-		n, err := r.readOnce(path)
+		n, err := r.readOnce()
 		if err != nil {
 			return nil, err
 		}
@@ -38,23 +47,39 @@ func (r *procReader) read(path string) ([]byte, error) {
 	}
 }
 
-func (r *procReader) readOnce(path string) (int, error) {
-	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		return 0, err
-	}
-	defer syscall.Close(fd)
+// atFDCWD is AT_FDCWD (a path relative to the working directory; ours are absolute).
+var atFDCWD = -0x64
+
+func (r *procReader) readOnce() (int, error) {
+	var fd uintptr
 	for {
-		n, err := syscall.Read(fd, r.buf)
+		var errno syscall.Errno
+		fd, _, errno = syscall.Syscall6(syscall.SYS_OPENAT, uintptr(atFDCWD), uintptr(unsafe.Pointer(&r.path[0])),
+			uintptr(syscall.O_RDONLY|syscall.O_CLOEXEC), 0, 0, 0)
+		if errno == syscall.EINTR {
+			continue
+		}
+		if errno != 0 {
+			return 0, &os.PathError{Op: "open", Path: string(r.path[:len(r.path)-1]), Err: errno}
+		}
+		break
+	}
+	defer syscall.Close(int(fd))
+	for {
+		n, err := syscall.Read(int(fd), r.buf)
 		if err != syscall.EINTR {
 			return n, err
 		}
 	}
 }
 
-// taskPath is root/pid/task/tid/file (tid 0: root/pid/file), built in a
-// reused buffer.
+// taskPath is root/pid/task/tid/file (tid 0: root/pid/file).
 func (r *procReader) taskPath(root string, pid int, tid int64, file string) string {
+	r.setPath(root, pid, tid, file)
+	return string(r.path[:len(r.path)-1])
+}
+
+func (r *procReader) setPath(root string, pid int, tid int64, file string) {
 	b := append(r.path[:0], root...)
 	b = append(b, '/')
 	b = strconv.AppendInt(b, int64(pid), 10)
@@ -64,8 +89,7 @@ func (r *procReader) taskPath(root string, pid int, tid int64, file string) stri
 	}
 	b = append(b, '/')
 	b = append(b, file...)
-	r.path = b
-	return string(b)
+	r.path = append(b, 0)
 }
 
 // errBadStat is a stat line this parser does not understand.

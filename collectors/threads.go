@@ -312,7 +312,7 @@ func (t *ThreadStats) readTasks(busy []connTID, own int64) []snapshot.TaskCounte
 // readTask reads one thread's counters.
 func (t *ThreadStats) readTask(tid int64) (snapshot.TaskCounters, error) {
 	c := snapshot.TaskCounters{TID: tid}
-	b, err := t.rd.read(t.rd.taskPath(t.Root, t.pid, tid, "stat"))
+	b, err := t.rd.readTask(t.Root, t.pid, tid, "stat")
 	if err != nil {
 		return c, err
 	}
@@ -331,7 +331,7 @@ func (t *ThreadStats) readIO(tid int64, c *snapshot.TaskCounters) {
 	if t.noIO != "" {
 		return
 	}
-	b, err := t.rd.read(t.rd.taskPath(t.Root, t.pid, tid, "io"))
+	b, err := t.rd.readTask(t.Root, t.pid, tid, "io")
 	switch {
 	case err == nil:
 		parseTaskIO(b, c)
