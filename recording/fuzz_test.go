@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 // FuzzReader opens arbitrary bytes as a recording: it must fail with an error
@@ -49,7 +51,11 @@ func FuzzDecodeFrame(f *testing.F) {
 		f.Add(raw)
 	}
 	f.Add([]byte(`{"pl":{"strings":[],"activities":"","id":[1],"user":"0","host":"0","db":"0","activity":"0","since_ms":[0]}}`))
+	f.Add([]byte(`{"th":{"pid":1,"clk_tck":100,"process":{"cpu":5},"tid":[7,8],"conn":[3,0],"rel":true,"cpu":"1X~99.","rb":"00","wb":"0"}}`))
+	prev := &snapshot.Threads{PID: 1, ClockTicks: 100, Tasks: []snapshot.TaskCounters{{TID: 7, CPUTicks: 1 << 63}}}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		decodeFrame(raw)
+		decodeFrame(raw, nil)
+		decodeFrame(raw, prev)
+		frameThreads(raw, prev)
 	})
 }

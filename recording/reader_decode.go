@@ -19,6 +19,9 @@ type decodeCache struct {
 	pos   int // index position of raw
 	raw   []byte
 	spare []byte
+	// threads are frame pos's thread counters, the base of the next frame's
+	// (version 3 stores them as differences); nil when it has none.
+	threads *snapshot.Threads
 }
 
 var errNoKeyframe = errors.New("no keyframe before it (delta chain broken)")
@@ -107,8 +110,17 @@ func (r *Reader) decodeOne(pos int, data []byte) error {
 		r.cache.valid = false
 		return r.frameError(pos, err)
 	}
+	var prevThreads *snapshot.Threads
+	if !e.keyframe {
+		prevThreads = r.cache.threads
+	}
+	th, err := frameThreads(out, prevThreads)
+	if err != nil {
+		r.cache.valid = false
+		return r.frameError(pos, fmt.Errorf("threads: %w", err))
+	}
 	r.cache.spare, r.cache.raw = r.cache.raw, out
-	r.cache.pos, r.cache.valid = pos, true
+	r.cache.pos, r.cache.valid, r.cache.threads = pos, true, th
 	return nil
 }
 
@@ -117,11 +129,15 @@ func (r *Reader) frameError(pos int, err error) error {
 	return &FrameError{Seq: e.seq, Time: fromNanos(e.ts), Err: err}
 }
 
-// snapshotFrom parses frame i's bytes and re-attaches its variables.
+// snapshotFrom parses frame i's bytes, the cached frame, and re-attaches its
+// variables and its thread counters (decoded with the frame).
 func (r *Reader) snapshotFrom(i int, raw []byte) (*snapshot.Snapshot, error) {
-	s, err := decodeFrame(raw)
+	s, th, err := parseFrame(raw)
 	if err != nil {
 		return nil, r.frameError(i, fmt.Errorf("json: %w", err))
+	}
+	if th != nil {
+		s.Threads = r.cache.threads
 	}
 	vars, err := r.variablesAt(r.index[i].seq)
 	if err != nil {

@@ -15,8 +15,10 @@ import (
 // SchemaVersion is the format version this build writes, kept in PRAGMA
 // user_version. Readers accept every version from 1 up to it. Version 2
 // stores the processlist in column form (form_processlist.go); its tables are
-// version 1's, and a version 1 file appended to becomes version 2.
-const SchemaVersion = 2
+// version 1's, and a version 1 file appended to becomes version 2. Version 3
+// stores the per-thread counters in column form, as differences from the
+// previous frame (form_threads.go); same tables again.
+const SchemaVersion = 3
 
 // formatName is meta's "format" value; it tells a recording from any other
 // SQLite file.

@@ -261,6 +261,7 @@ func (w *Writer) Write(f *snapshot.Frame) error {
 	key := w.prev == nil || w.sinceKey >= w.opts.KeyframeEvery
 	raw, err := w.form.encode(s, key)
 	if err != nil {
+		w.form.forget()
 		return fmt.Errorf("recording: encode frame at %s: %w", s.Time.Format(time.RFC3339), err)
 	}
 	var dict []byte
@@ -269,12 +270,14 @@ func (w *Writer) Write(f *snapshot.Frame) error {
 	}
 	data, err := w.codec.encode(w.buf[:0], raw, dict)
 	if err != nil {
+		w.form.forget()
 		return err
 	}
 	rec := frameRecord{seq: w.nextSeq, ts: unixNanos(s.Time), keyframe: key, raw: raw, data: data}
 	view := *f
 	view.Snapshot, view.Findings = s, findings
 	if err := w.store(rec, &view); err != nil {
+		w.form.forget()
 		return err
 	}
 	w.advance(rec)

@@ -1,0 +1,126 @@
+package recording
+
+import (
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// TestThreadsFormRoundTrips stores runs of thread counters as the writer
+// does (differences from the previous frame, keyframes absolute) and decodes
+// them as the reader does, frame after frame: every counter comes back
+// exactly, whatever it did (moved by pages or by odd bytes, went back,
+// jumped by 2^63, appeared, vanished, changed connection).
+func TestThreadsFormRoundTrips(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	task := func(tid, conn int64, name string) snapshot.TaskCounters {
+		return snapshot.TaskCounters{TID: tid, Conn: conn, Name: name,
+			CPUTicks: rng.Uint64N(1e6), ReadBytes: rng.Uint64N(1e9) * 4096, WriteBytes: rng.Uint64N(1e12)}
+	}
+	tasks := []snapshot.TaskCounters{task(100, 1, ""), task(101, 2, ""), task(7, 0, "purge"), task(8, 0, "")}
+	var frames []*snapshot.Threads
+	for i := range 30 {
+		next := make([]snapshot.TaskCounters, 0, len(tasks)+1)
+		for _, c := range tasks {
+			switch rng.IntN(12) {
+			case 0:
+				continue // gone
+			case 1:
+				c.CPUTicks -= 3 // went back
+			case 2:
+				c.WriteBytes += 1 << 63
+			case 3:
+				c.ReadBytes = math.MaxUint64
+			case 4:
+				c.Conn++ // the thread serves another connection
+			}
+			c.CPUTicks += rng.Uint64N(100)
+			c.ReadBytes += rng.Uint64N(20) * 4096
+			c.WriteBytes += rng.Uint64N(1e6)
+			next = append(next, c)
+		}
+		if rng.IntN(3) == 0 {
+			next = append(next, task(int64(1000+i), int64(i), ""))
+		}
+		tasks = next
+		th := &snapshot.Threads{PID: 42, ClockTicks: 100, Process: task(0, 0, ""), Tasks: slicesClone(tasks)}
+		if i%7 == 3 {
+			th.NoIO = "permission denied"
+		}
+		if i%11 == 5 {
+			th = nil // the collector missed a tick
+		}
+		if i%13 == 6 {
+			th.Tasks = nil
+		}
+		frames = append(frames, th)
+	}
+	var form frameForm
+	var prev *snapshot.Threads
+	for i, th := range frames {
+		s := &snapshot.Snapshot{Time: fakeStart.Add(time.Duration(i) * time.Second), Threads: th}
+		raw, err := form.encode(s, i%10 == 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := frameThreads(raw, prev)
+		if err != nil {
+			t.Fatalf("frame %d: %v", i, err)
+		}
+		whole, err := decodeFrame(raw, prev)
+		if err != nil {
+			t.Fatalf("frame %d: %v", i, err)
+		}
+		if !reflect.DeepEqual(got, th) || !reflect.DeepEqual(whole.Threads, th) {
+			t.Fatalf("frame %d:\n got %+v\nwant %+v", i, got, th)
+		}
+		prev = got
+	}
+}
+
+func slicesClone(s []snapshot.TaskCounters) []snapshot.TaskCounters {
+	return append([]snapshot.TaskCounters(nil), s...)
+}
+
+// TestThreadsFormForgetsAnUnstoredFrame: after a frame that was encoded but
+// not stored, the next frame's counters do not refer to it.
+func TestThreadsFormForgetsAnUnstoredFrame(t *testing.T) {
+	th := func(cpu uint64) *snapshot.Snapshot {
+		return &snapshot.Snapshot{Threads: &snapshot.Threads{PID: 1, ClockTicks: 100,
+			Tasks: []snapshot.TaskCounters{{TID: 5, Conn: 9, CPUTicks: cpu}}}}
+	}
+	var form frameForm
+	first, _ := form.encode(th(10), true)
+	form.encode(th(20), false) // not stored
+	form.forget()
+	third, _ := form.encode(th(30), false)
+	base, err := frameThreads(first, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := frameThreads(third, base)
+	if err != nil || got.Tasks[0].CPUTicks != 30 {
+		t.Fatalf("after a lost frame: %+v, %v", got, err)
+	}
+}
+
+// TestThreadCountersAreDigits prices a busy connection's second: a few
+// ticks of CPU and a few pages written are one character each.
+func TestThreadCountersAreDigits(t *testing.T) {
+	var form threadsForm
+	form.encode(&snapshot.Threads{Tasks: []snapshot.TaskCounters{{TID: 1, Conn: 5, CPUTicks: 2900, WriteBytes: 729088}}}, true)
+	st := form.encode(&snapshot.Threads{Tasks: []snapshot.TaskCounters{{TID: 1, Conn: 5, CPUTicks: 2902, WriteBytes: 729088 + 5*4096}}}, false)
+	if !st.Rel || st.CPU != "2" || st.WB != "5" || st.RB != "0" {
+		t.Errorf("cpu %q wb %q rb %q rel %v", st.CPU, st.WB, st.RB, st.Rel)
+	}
+	if _, err := readCounters("Z", 1, pageBytes); err == nil {
+		t.Error("a digit 32-63 with nothing after it decoded")
+	}
+	if _, err := readCounters("1", 2, 1); err == nil {
+		t.Error("a short column decoded")
+	}
+}
