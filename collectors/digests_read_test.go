@@ -32,7 +32,7 @@ func TestDigestRowsTurnCountersIntoIntervals(t *testing.T) {
 		"shop\x00ccc": {cCalls: 500, cTimer: 5e12},
 	}}
 	out := &snapshot.Statements{}
-	r := newDigestRows(false, cols)
+	r := newDigestRows(false, cols, true)
 	for _, row := range [][]sql.RawBytes{
 		// ran 50 more times, 0.5 s more, all full scans
 		mysql8Row("1005", "900", "aaa", "150", "1500000000000", "51000", "60", "SELECT * FROM orders WHERE status = 'new'"),
@@ -71,7 +71,7 @@ func TestDigestRowsTurnCountersIntoIntervals(t *testing.T) {
 
 func TestDigestRowsOfUnknownHistoryWaitForTheNextRead(t *testing.T) {
 	st := &digestState{cursor: 1000, prev: map[string]digestCounters{}}
-	r := newDigestRows(false, &digestColumns{quantiles: true, sample: true})
+	r := newDigestRows(false, &digestColumns{quantiles: true, sample: true}, true)
 	r.add(mysql8Row("1005", "10", "old", "9000", "9", "9", "0", ""), st, &snapshot.Statements{})
 	if len(r.changed) != 0 || r.seen["shop\x00old"][cCalls] != 9000 {
 		t.Errorf("a digest first seen long ago and never read counted its whole life: %+v", r.changed)
@@ -80,16 +80,16 @@ func TestDigestRowsOfUnknownHistoryWaitForTheNextRead(t *testing.T) {
 
 func TestDigestQueryReadsOnlyChangedRowsAfterTheFirst(t *testing.T) {
 	cols := &digestColumns{quantiles: true, sample: true}
-	if q := digestQuery(true, cols, 0); strings.Contains(q, "WHERE") || strings.Contains(q, "DIGEST_TEXT") {
+	if q := digestQuery(true, cols, 0, false); strings.Contains(q, "WHERE") || strings.Contains(q, "DIGEST_TEXT") {
 		t.Errorf("first read: %s", q)
 	}
-	q := digestQuery(false, cols, 1234)
+	q := digestQuery(false, cols, 1234, true)
 	for _, want := range []string{"WHERE UNIX_TIMESTAMP(LAST_SEEN) >= 1234", "QUANTILE_99", "QUERY_SAMPLE_TEXT", "DIGEST_TEXT"} {
 		if !strings.Contains(q, want) {
 			t.Errorf("query lacks %q: %s", want, q)
 		}
 	}
-	if q := digestQuery(false, &digestColumns{}, 1); strings.Contains(q, "QUANTILE") || strings.Contains(q, "SAMPLE") {
+	if q := digestQuery(false, &digestColumns{}, 1, false); strings.Contains(q, "QUANTILE") || strings.Contains(q, "SAMPLE") {
 		t.Errorf("MariaDB query asks for MySQL 8 columns: %s", q)
 	}
 }
