@@ -27,6 +27,8 @@ cleanup() {
   sleep 1; rm -rf "$work"
 }
 trap cleanup EXIT
+# A step that fails (the recorder exiting non-zero) stops the script: say why.
+trap 'echo "recording-size.sh: line $LINENO failed; recorder log:" >&2; tail -5 "$work/rec.log" >&2 2>/dev/null' ERR
 
 CGO_ENABLED=0 go build -o "$work/mytop-go" ./cmd/mytop-go
 mariadb-install-db --no-defaults --datadir="$work/data" --user=root \
