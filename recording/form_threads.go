@@ -30,9 +30,13 @@ type storedThreads struct {
 	Process    snapshot.TaskCounters `json:"process"`
 	NoIO       string                `json:"no_io,omitempty"`
 	TID        []int64               `json:"tid"`
-	// Conn and Name are omitted when every task's is zero or empty.
-	Conn []int64  `json:"conn,omitempty"`
-	Name []string `json:"name,omitempty"`
+	// Conn is omitted when every task's is zero. Name holds the names of
+	// named tasks by TID, and may hold TIDs that are not in this frame: the
+	// background threads are read every few ticks, and a name kept since
+	// the keyframe repeats the previous frame's bytes where a column of
+	// names would change whenever one came or went.
+	Conn []int64          `json:"conn,omitempty"`
+	Name map[int64]string `json:"name,omitempty"`
 	Rel  bool     `json:"rel,omitempty"`
 	// CPU, RB and WB are counterDigits columns.
 	CPU string `json:"cpu"`
@@ -43,18 +47,24 @@ type storedThreads struct {
 // threadsForm remembers the counters of the last frame written, the base
 // of the next frame's differences.
 type threadsForm struct {
-	base map[int64]snapshot.TaskCounters
+	base  map[int64]snapshot.TaskCounters
+	names map[int64]string // every named TID since the keyframe
 }
+
+// maxStickyNames bounds threadsForm.names between keyframes.
+const maxStickyNames = 1000
 
 func (f *threadsForm) encode(t *snapshot.Threads, key bool) *storedThreads {
 	base := f.base
+	if key || len(f.names) > maxStickyNames {
+		f.names = nil
+	}
 	if key {
 		base = nil
 	}
 	st := &storedThreads{PID: t.PID, ClockTicks: t.ClockTicks, Process: t.Process, NoIO: t.NoIO, Rel: base != nil,
 		TID: make([]int64, len(t.Tasks))}
 	var conn []int64
-	var name []string
 	var cpu, rb, wb strings.Builder
 	next := make(map[int64]snapshot.TaskCounters, len(t.Tasks))
 	for i, c := range t.Tasks {
@@ -65,11 +75,13 @@ func (f *threadsForm) encode(t *snapshot.Threads, key bool) *storedThreads {
 		if conn != nil {
 			conn[i] = c.Conn
 		}
-		if c.Name != "" && name == nil {
-			name = make([]string, len(t.Tasks))
-		}
-		if name != nil {
-			name[i] = c.Name
+		if n, ok := f.names[c.TID]; c.Name == "" && ok {
+			delete(f.names, c.TID) // the TID now belongs to an unnamed thread
+		} else if c.Name != n {
+			if f.names == nil {
+				f.names = map[int64]string{}
+			}
+			f.names[c.TID] = c.Name
 		}
 		b := base[c.TID]
 		writeCounter(&cpu, c.CPUTicks-b.CPUTicks, 1)
@@ -77,7 +89,13 @@ func (f *threadsForm) encode(t *snapshot.Threads, key bool) *storedThreads {
 		writeCounter(&wb, c.WriteBytes-b.WriteBytes, pageBytes)
 		next[c.TID] = c
 	}
-	st.Conn, st.Name = conn, name
+	st.Conn = conn
+	if len(f.names) > 0 {
+		st.Name = make(map[int64]string, len(f.names))
+		for k, v := range f.names {
+			st.Name[k] = v
+		}
+	}
 	st.CPU, st.RB, st.WB = cpu.String(), rb.String(), wb.String()
 	f.base = next
 	return st
@@ -93,7 +111,7 @@ var errThreadColumns = errors.New("thread columns damaged")
 // (nil when it had none).
 func (st *storedThreads) threads(prev *snapshot.Threads) (*snapshot.Threads, error) {
 	n := len(st.TID)
-	if (st.Conn != nil && len(st.Conn) != n) || (st.Name != nil && len(st.Name) != n) {
+	if st.Conn != nil && len(st.Conn) != n {
 		return nil, errThreadColumns
 	}
 	var base map[int64]snapshot.TaskCounters
@@ -127,9 +145,7 @@ func (st *storedThreads) threads(prev *snapshot.Threads) (*snapshot.Threads, err
 		if st.Conn != nil {
 			c.Conn = st.Conn[i]
 		}
-		if st.Name != nil {
-			c.Name = st.Name[i]
-		}
+		c.Name = st.Name[tid]
 		t.Tasks[i] = c
 	}
 	return t, nil

@@ -37,6 +37,8 @@ func TestThreadsFormRoundTrips(t *testing.T) {
 				c.ReadBytes = math.MaxUint64
 			case 4:
 				c.Conn++ // the thread serves another connection
+			case 5:
+				c.Name = map[string]string{"": "purge", "purge": ""}[c.Name] // the TID changed hands
 			}
 			c.CPUTicks += rng.Uint64N(100)
 			c.ReadBytes += rng.Uint64N(20) * 4096
