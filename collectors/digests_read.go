@@ -75,9 +75,11 @@ type digestState struct {
 	samples  sampleCache
 	// texts keeps the DIGEST_TEXT of digests stored lately, so an interval
 	// read need not ask for it (digests_text.go); withText says the next
-	// read asks for it anyway, as the last one met digests new to the cache.
+	// read asks for it anyway, as digests new to the cache came lately;
+	// quiet counts the reads since one did.
 	texts    textCache
 	withText bool
+	quiet    int
 }
 
 // maxStoredDigests bounds the digests one sample stores, costliest first,

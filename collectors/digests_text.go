@@ -19,9 +19,10 @@ import (
 // is copied into each row: the counters and DIGEST_TEXT, 149 ms; the
 // counters only, 128 ms. So interval reads leave DIGEST_TEXT out and take
 // the text of the digests they store from textCache; a digest new to the
-// cache is asked for by one more query, and the read after it asks for the
-// text in its main query again (a server whose digests keep changing pays
-// 149 ms a read, not 128 + 144).
+// cache is asked for by one more query (another 144 ms), and the reads after
+// it ask for the text in their main query again until quietReads in a row
+// met no new digest: a server whose digests keep changing pays 149 ms a
+// read, never 128 + 144 twice in a row.
 
 // textCache keeps the text of the digests stored lately, by schema and
 // digest. DIGEST_TEXT is a function of the digest (its hash is of the same
@@ -36,6 +37,10 @@ type cachedText struct {
 	text string
 	used int64 // the read that last stored it
 }
+
+// quietReads is how many reads in a row must meet no digest new to the
+// cache before the next leaves DIGEST_TEXT out.
+const quietReads = 3
 
 // maxTextBytes bounds the cache; beyond it the half least recently stored
 // are dropped.
@@ -106,7 +111,12 @@ func (st *digestState) fillTexts(ctx context.Context, q queryer, ds []snapshot.D
 			missing = append(missing, i)
 		}
 	}
-	st.withText = len(missing) > 0
+	if len(missing) > 0 {
+		st.quiet = 0
+	} else {
+		st.quiet++
+	}
+	st.withText = st.quiet < quietReads
 	if fromRows || len(missing) == 0 {
 		return nil
 	}

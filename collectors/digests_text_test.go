@@ -20,6 +20,16 @@ func TestDigestTextsComeFromTheCacheOnceKnown(t *testing.T) {
 	if !st.withText {
 		t.Error("digests new to the cache: the next read should still ask for the text")
 	}
+	for i := range quietReads {
+		if !st.withText {
+			t.Fatalf("read %d after new digests already leaves the text out", i)
+		}
+		known := []snapshot.Digest{{Schema: "shop", Digest: "aa", Text: "SELECT ?"}}
+		st.fillTexts(context.Background(), nil, known, true)
+	}
+	if st.withText {
+		t.Errorf("%d quiet reads: the next still asks for the text", quietReads)
+	}
 	again := []snapshot.Digest{{Schema: "shop", Digest: "aa"}, {Digest: "bb"}}
 	if err := st.fillTexts(context.Background(), nil, again, false); err != nil {
 		t.Fatal(err)
