@@ -2,6 +2,8 @@ package recording
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -13,21 +15,22 @@ import (
 type storedSnapshot struct {
 	*snapshot.Snapshot
 	PL *storedProcesslist `json:"pl,omitempty"`
-	// TH is version 3's per-thread counters (form_threads.go); it must stay
-	// the last field: readers find it at the end of the frame.
-	TH *storedThreads `json:"th,omitempty"`
+	// Chain is version 3's thread counters and status (form_chain.go); it
+	// must stay the last field: readers find it at the end of the frame.
+	Chain *storedChain `json:"chain,omitempty"`
 }
 
 // frameForm turns snapshots into stored frames. It remembers the previous
 // frame's string table and time base, so a thread that keeps its state
 // stores the same bytes as a second ago. What it remembers only decides
 // which of many exact encodings is written: every stored frame decodes alone,
-// except for the thread counters, which are differences from the previous
-// frame (form_threads.go). A frame encoded but not stored must be followed
+// except for the thread counters and the status, which are differences from
+// the previous frame (form_chain.go). A frame encoded but not stored must be followed
 // by forget.
 type frameForm struct {
 	pl processlistForm
 	th threadsForm
+	st statusForm
 }
 
 // encode serialises s without its variables, which live in their own table.
@@ -41,37 +44,66 @@ func (f *frameForm) encode(s *snapshot.Snapshot, key bool) ([]byte, error) {
 		st.PL = f.pl.encode(s.Processlist, key)
 		c.Processlist = nil
 	}
+	var chain storedChain
 	if s.Threads != nil {
-		st.TH = f.th.encode(s.Threads, key)
+		chain.TH = f.th.encode(s.Threads, key)
 		c.Threads = nil
 	} else {
 		f.th.forget()
+	}
+	if s.Status != nil {
+		chain.ST = f.st.encode(s.Status, key)
+		c.Status = nil
+	} else {
+		f.st.forget()
+	}
+	if chain.TH != nil || chain.ST != nil {
+		st.Chain = &chain
 	}
 	return json.Marshal(&st)
 }
 
 // forget is called when the frame last encoded was not stored.
-func (f *frameForm) forget() { f.th.forget() }
+func (f *frameForm) forget() {
+	f.th.forget()
+	f.st.forget()
+}
 
 // decodeFrame parses a stored frame of any version: version 1 frames carry
 // "processlist", version 2 and 3 frames "pl"; version 1 and 2 frames carry
-// "threads", version 3 frames "th", whose counters may be differences from
-// prevThreads, the previous frame's. Variables are not in the frame.
-func decodeFrame(raw []byte, prevThreads *snapshot.Threads) (*snapshot.Snapshot, error) {
-	s, th, err := parseFrame(raw)
+// "threads" and "status", version 3 frames "chain", which may be relative to
+// prev, the previous frame's chain. Variables are not in the frame.
+func decodeFrame(raw []byte, prev chainState) (*snapshot.Snapshot, chainState, error) {
+	s, chain, err := parseFrame(raw)
 	if err != nil {
-		return nil, err
+		return nil, chainState{}, err
 	}
-	if th != nil {
-		if s.Threads, err = th.threads(prevThreads); err != nil {
-			return nil, err
-		}
+	if chain == nil {
+		return s, chainState{}, nil
 	}
-	return s, nil
+	cs, err := chain.decode(prev)
+	if err != nil {
+		return nil, chainState{}, err
+	}
+	cs.apply(s)
+	return s, cs, nil
 }
 
-// parseFrame is decodeFrame but leaves version 3's thread counters stored.
-func parseFrame(raw []byte) (*snapshot.Snapshot, *storedThreads, error) {
+// apply sets the snapshot's parts from the decoded chain, as copies: the
+// chain stays the base of the next frame whatever the snapshot's user does.
+func (c chainState) apply(s *snapshot.Snapshot) {
+	if c.threads != nil {
+		t := *c.threads
+		t.Tasks = slices.Clone(t.Tasks)
+		s.Threads = &t
+	}
+	if c.status != nil {
+		s.Status = maps.Clone(c.status)
+	}
+}
+
+// parseFrame is decodeFrame but leaves version 3's chain undecoded.
+func parseFrame(raw []byte) (*snapshot.Snapshot, *storedChain, error) {
 	s := new(snapshot.Snapshot)
 	st := storedSnapshot{Snapshot: s}
 	if err := json.Unmarshal(raw, &st); err != nil {
@@ -84,5 +116,5 @@ func parseFrame(raw []byte) (*snapshot.Snapshot, *storedThreads, error) {
 		}
 		s.Processlist = rows
 	}
-	return s, st.TH, nil
+	return s, st.Chain, nil
 }

@@ -78,7 +78,7 @@ func TestProcesslistFormRoundTrip(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := decodeFrame(raw, nil)
+				got, _, err := decodeFrame(raw, chainState{})
 				if err != nil {
 					t.Fatalf("frame %d: %v", i, err)
 				}
@@ -152,7 +152,7 @@ func TestDecodeFrameReadsVersion1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := decodeFrame(raw, nil)
+	got, _, err := decodeFrame(raw, chainState{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +241,7 @@ func TestDocumentedExampleDecodes(t *testing.T) {
        "base_ms": 7000, "id": [101, 102],
        "user": "00", "host": "11", "db": "22", "activity": "01",
        "since_ms": [2000, 6990], "examined_rows": [0, 1200]}}`
-	s, err := decodeFrame([]byte(raw), nil)
+	s, _, err := decodeFrame([]byte(raw), chainState{})
 	if err != nil {
 		t.Fatal(err)
 	}

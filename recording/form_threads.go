@@ -1,18 +1,14 @@
 package recording
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 // storedThreads is mysqld's per-thread counters as version 3 stores them
-// ("th", the last key of a frame), in columns: one entry per task, in the
+// (chain.th, form_chain.go), in columns: one entry per task, in the
 // collector's order. The cumulative CPU and I/O counters of 100 busy
 // connections change every second, and as numbers each change broke the
 // previous frame's match (about 500 B of a 1,170 B delta frame); as
@@ -151,93 +147,3 @@ func (st *storedThreads) threads(prev *snapshot.Threads) (*snapshot.Threads, err
 	return t, nil
 }
 
-// Counter digits: each value is a difference d of two uint64 counters taken
-// modulo 2^64, read as a signed number. Counters only grow, and byte
-// counters move in whole 4 KiB pages, so d is written in units (a tick, a
-// page): d/unit in base 32, most significant digit first, with the digits
-// of indexDigits: 32-63 for every digit but the last, 0-31 for the last. A
-// busy connection's second is then one character per counter, up to 31
-// ticks or 31 pages (124 KiB). Any other difference (negative, not whole
-// pages) is written as '~', the decimal digits of d modulo 2^64, and '.';
-// so every pair of counters round-trips exactly.
-const pageBytes = 4096
-
-func writeCounter(b *strings.Builder, diff uint64, unit int64) {
-	d := int64(diff)
-	if d < 0 || d%unit != 0 {
-		b.WriteByte('~')
-		b.WriteString(strconv.FormatUint(diff, 10))
-		b.WriteByte('.')
-		return
-	}
-	code := uint64(d / unit)
-	var tmp [14]byte
-	i := len(tmp) - 1
-	tmp[i] = indexDigits[code&31]
-	for code >>= 5; code > 0; code >>= 5 {
-		i--
-		tmp[i] = indexDigits[32+(code&31)]
-	}
-	b.Write(tmp[i:])
-}
-
-// readCounters decodes n differences written by writeCounter.
-func readCounters(s string, n int, unit uint64) ([]uint64, error) {
-	out := make([]uint64, 0, n)
-	for i := 0; i < len(s); {
-		if s[i] == '~' {
-			end := strings.IndexByte(s[i:], '.')
-			if end < 2 {
-				return nil, errThreadColumns
-			}
-			v, err := strconv.ParseUint(s[i+1:i+end], 10, 64)
-			if err != nil {
-				return nil, errThreadColumns
-			}
-			out = append(out, v)
-			i += end + 1
-			continue
-		}
-		var code uint64
-		for {
-			if i >= len(s) || code >= 1<<59 {
-				return nil, errThreadColumns
-			}
-			x := digitValue[s[i]]
-			i++
-			if x < 0 {
-				return nil, errThreadColumns
-			}
-			code = code<<5 | uint64(x&31)
-			if x < 32 {
-				break
-			}
-		}
-		if code > math.MaxInt64/unit {
-			return nil, errThreadColumns // never written: it would have been spelt out
-		}
-		out = append(out, code*unit)
-	}
-	if len(out) != n {
-		return nil, errThreadColumns
-	}
-	return out, nil
-}
-
-// threadsKey starts the stored threads, the last key of a version 3 frame.
-var threadsKey = []byte(`,"th":`)
-
-// frameThreads decodes only the threads of a stored frame, without parsing
-// the rest: a reader walking a keyframe group needs each frame's counters
-// as the base of the next. It returns nil for a frame without them.
-func frameThreads(raw []byte, prev *snapshot.Threads) (*snapshot.Threads, error) {
-	i := bytes.LastIndex(raw, threadsKey)
-	if i < 0 || len(raw) == 0 || raw[len(raw)-1] != '}' {
-		return nil, nil
-	}
-	var st storedThreads
-	if err := json.Unmarshal(raw[i+len(threadsKey):len(raw)-1], &st); err != nil {
-		return nil, nil // "th" inside some other value: a frame without stored threads
-	}
-	return st.threads(prev)
-}

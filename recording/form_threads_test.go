@@ -1,9 +1,11 @@
 package recording
 
 import (
+	"maps"
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"testing"
 	"time"
 
@@ -62,23 +64,23 @@ func TestThreadsFormRoundTrips(t *testing.T) {
 		frames = append(frames, th)
 	}
 	var form frameForm
-	var prev *snapshot.Threads
+	var prev chainState
 	for i, th := range frames {
 		s := &snapshot.Snapshot{Time: fakeStart.Add(time.Duration(i) * time.Second), Threads: th}
 		raw, err := form.encode(s, i%10 == 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := frameThreads(raw, prev)
+		got, err := frameChain(raw, prev)
 		if err != nil {
 			t.Fatalf("frame %d: %v", i, err)
 		}
-		whole, err := decodeFrame(raw, prev)
+		whole, _, err := decodeFrame(raw, prev)
 		if err != nil {
 			t.Fatalf("frame %d: %v", i, err)
 		}
-		if !reflect.DeepEqual(got, th) || !reflect.DeepEqual(whole.Threads, th) {
-			t.Fatalf("frame %d:\n got %+v\nwant %+v", i, got, th)
+		if !reflect.DeepEqual(got.threads, th) || !reflect.DeepEqual(whole.Threads, th) {
+			t.Fatalf("frame %d:\n got %+v\nwant %+v", i, got.threads, th)
 		}
 		prev = got
 	}
@@ -100,12 +102,12 @@ func TestThreadsFormForgetsAnUnstoredFrame(t *testing.T) {
 	form.encode(th(20), false) // not stored
 	form.forget()
 	third, _ := form.encode(th(30), false)
-	base, err := frameThreads(first, nil)
+	base, err := frameChain(first, chainState{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := frameThreads(third, base)
-	if err != nil || got.Tasks[0].CPUTicks != 30 {
+	got, err := frameChain(third, base)
+	if err != nil || got.threads.Tasks[0].CPUTicks != 30 {
 		t.Fatalf("after a lost frame: %+v, %v", got, err)
 	}
 }
@@ -124,5 +126,64 @@ func TestThreadCountersAreDigits(t *testing.T) {
 	}
 	if _, err := readCounters("1", 2, 1); err == nil {
 		t.Error("a short column decoded")
+	}
+}
+
+// TestStatusFormRoundTrips: whole numbers as differences (gauges going down,
+// counters wrapping, values turning to text and back), the rest as they are,
+// names coming and going; every frame decodes to the map stored.
+func TestStatusFormRoundTrips(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	status := map[string]string{"Uptime": "10", "Questions": "0", "Threads_running": "5", "Query_time": "0.5",
+		"Rpl_status": "AUTH_MASTER", "Big": "18446744073709551615", "Zeroed": "007"}
+	var form frameForm
+	var prev chainState
+	for i := range 40 {
+		next := map[string]string{}
+		for k, v := range status {
+			if n, ok := wholeNumber(v); ok {
+				switch rng.IntN(6) {
+				case 0:
+					n -= uint64(rng.IntN(3)) // a gauge
+				case 1:
+					n += 1 << 40
+				default:
+					n += uint64(rng.IntN(5000))
+				}
+				v = strconv.FormatUint(n, 10)
+				if rng.IntN(15) == 0 {
+					v = "-" + v // no longer a whole number
+				}
+			} else if rng.IntN(4) == 0 {
+				v = strconv.Itoa(rng.IntN(100))
+			}
+			if rng.IntN(30) != 0 {
+				next[k] = v
+			}
+		}
+		if i%9 == 4 {
+			next[strconv.Itoa(i)+"_new"] = "1"
+		}
+		status = next
+		s := &snapshot.Snapshot{Time: fakeStart.Add(time.Duration(i) * time.Second), Status: maps.Clone(status)}
+		if i%13 == 7 {
+			s.Status = nil
+		}
+		raw, err := form.encode(s, i%10 == 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := frameChain(raw, prev)
+		if err != nil {
+			t.Fatalf("frame %d: %v", i, err)
+		}
+		whole, _, err := decodeFrame(raw, prev)
+		if err != nil {
+			t.Fatalf("frame %d: %v", i, err)
+		}
+		if !reflect.DeepEqual(got.status, s.Status) || !reflect.DeepEqual(whole.Status, s.Status) {
+			t.Fatalf("frame %d:\n got %v\nwant %v", i, got.status, s.Status)
+		}
+		prev = got
 	}
 }

@@ -51,11 +51,13 @@ func FuzzDecodeFrame(f *testing.F) {
 		f.Add(raw)
 	}
 	f.Add([]byte(`{"pl":{"strings":[],"activities":"","id":[1],"user":"0","host":"0","db":"0","activity":"0","since_ms":[0]}}`))
-	f.Add([]byte(`{"th":{"pid":1,"clk_tck":100,"process":{"cpu":5},"tid":[7,8],"conn":[3,0],"rel":true,"cpu":"1X~99.","rb":"00","wb":"0"}}`))
-	prev := &snapshot.Threads{PID: 1, ClockTicks: 100, Tasks: []snapshot.TaskCounters{{TID: 7, CPUTicks: 1 << 63}}}
+	f.Add([]byte(`{"time":"2026-12-01T04:00:00Z","chain":{"th":{"pid":1,"clk_tck":100,"process":{"cpu":5},"tid":[7,8],"conn":[3,0],` +
+		`"name":{"8":"purge"},"rel":true,"cpu":"1X~99.","rb":"00","wb":"0"},"st":{"names":["Uptime","Questions"],"rel":true,"values":"2Z0","other":{"Query_time":"1.5"}}}}`))
+	prev := chainState{threads: &snapshot.Threads{PID: 1, ClockTicks: 100, Tasks: []snapshot.TaskCounters{{TID: 7, CPUTicks: 1 << 63}}},
+		status: map[string]string{"Uptime": "18446744073709551615", "Questions": "x"}}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		decodeFrame(raw, nil)
+		decodeFrame(raw, chainState{})
 		decodeFrame(raw, prev)
-		frameThreads(raw, prev)
+		frameChain(raw, prev)
 	})
 }

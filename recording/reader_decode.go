@@ -19,9 +19,9 @@ type decodeCache struct {
 	pos   int // index position of raw
 	raw   []byte
 	spare []byte
-	// threads are frame pos's thread counters, the base of the next frame's
-	// (version 3 stores them as differences); nil when it has none.
-	threads *snapshot.Threads
+	// chain is frame pos's thread counters and status, the base of the next
+	// frame's (version 3 stores them as differences).
+	chain chainState
 }
 
 var errNoKeyframe = errors.New("no keyframe before it (delta chain broken)")
@@ -110,17 +110,17 @@ func (r *Reader) decodeOne(pos int, data []byte) error {
 		r.cache.valid = false
 		return r.frameError(pos, err)
 	}
-	var prevThreads *snapshot.Threads
+	var prevChain chainState
 	if !e.keyframe {
-		prevThreads = r.cache.threads
+		prevChain = r.cache.chain
 	}
-	th, err := frameThreads(out, prevThreads)
+	chain, err := frameChain(out, prevChain)
 	if err != nil {
 		r.cache.valid = false
-		return r.frameError(pos, fmt.Errorf("threads: %w", err))
+		return r.frameError(pos, err)
 	}
 	r.cache.spare, r.cache.raw = r.cache.raw, out
-	r.cache.pos, r.cache.valid, r.cache.threads = pos, true, th
+	r.cache.pos, r.cache.valid, r.cache.chain = pos, true, chain
 	return nil
 }
 
@@ -130,14 +130,14 @@ func (r *Reader) frameError(pos int, err error) error {
 }
 
 // snapshotFrom parses frame i's bytes, the cached frame, and re-attaches its
-// variables and its thread counters (decoded with the frame).
+// variables and its chain (decoded with the frame).
 func (r *Reader) snapshotFrom(i int, raw []byte) (*snapshot.Snapshot, error) {
-	s, th, err := parseFrame(raw)
+	s, chain, err := parseFrame(raw)
 	if err != nil {
 		return nil, r.frameError(i, fmt.Errorf("json: %w", err))
 	}
-	if th != nil {
-		s.Threads = r.cache.threads
+	if chain != nil {
+		r.cache.chain.apply(s)
 	}
 	vars, err := r.variablesAt(r.index[i].seq)
 	if err != nil {
