@@ -119,4 +119,3 @@ func readCounters(s string, n int, unit uint64) ([]uint64, error) {
 	}
 	return out, nil
 }
-

@@ -33,7 +33,7 @@ type storedThreads struct {
 	// names would change whenever one came or went.
 	Conn []int64          `json:"conn,omitempty"`
 	Name map[int64]string `json:"name,omitempty"`
-	Rel  bool     `json:"rel,omitempty"`
+	Rel  bool             `json:"rel,omitempty"`
 	// CPU, RB and WB are counterDigits columns.
 	CPU string `json:"cpu"`
 	RB  string `json:"rb"`
@@ -146,4 +146,3 @@ func (st *storedThreads) threads(prev *snapshot.Threads) (*snapshot.Threads, err
 	}
 	return t, nil
 }
-
