@@ -34,7 +34,7 @@ type storedThreads struct {
 	Conn []int64          `json:"conn,omitempty"`
 	Name map[int64]string `json:"name,omitempty"`
 	Rel  bool             `json:"rel,omitempty"`
-	// CPU, RB and WB are counterDigits columns.
+	// CPU, RB and WB are writeCounter columns (form_digits.go).
 	CPU string `json:"cpu"`
 	RB  string `json:"rb"`
 	WB  string `json:"wb"`

@@ -187,3 +187,32 @@ func TestStatusFormRoundTrips(t *testing.T) {
 		prev = got
 	}
 }
+
+// TestDocumentedChainDecodes keeps docs/recording-format.md's example of
+// version 3's chain honest.
+func TestDocumentedChainDecodes(t *testing.T) {
+	raw := `{"time":"2026-12-01T04:00:00Z","server":{},` +
+		`"chain": {"th": {"pid": 812, "clk_tck": 100, "process": {"cpu": 2969, "wb": 109613056},
+                 "tid": [901, 902, 7], "conn": [5, 6, 0], "name": {"7": "purge"},
+                 "rel": true, "cpu": "210", "rb": "000", "wb": "6~1000.0"},
+          "st": {"names": ["Questions", "Uptime", "Aborted_clients"], "rel": true,
+                 "values": "q_S20", "other": {"Query_time": "478.850466"}}}}`
+	prev := chainState{
+		threads: &snapshot.Threads{PID: 812, ClockTicks: 100, Tasks: []snapshot.TaskCounters{
+			{TID: 901, Conn: 5, CPUTicks: 100, WriteBytes: 4096}, {TID: 7, Name: "purge", CPUTicks: 50}}},
+		status: map[string]string{"Questions": "406512", "Uptime": "46", "Aborted_clients": "3"},
+	}
+	s, _, err := decodeFrame([]byte(raw), prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []snapshot.TaskCounters{{TID: 901, Conn: 5, CPUTicks: 102, WriteBytes: 4096 + 6*4096},
+		{TID: 902, Conn: 6, CPUTicks: 1, WriteBytes: 1000}, {TID: 7, Name: "purge", CPUTicks: 50}}
+	if !reflect.DeepEqual(s.Threads.Tasks, want) || s.Threads.Process.CPUTicks != 2969 {
+		t.Errorf("threads %+v", s.Threads)
+	}
+	if s.Status["Questions"] != "417262" || s.Status["Uptime"] != "47" || s.Status["Aborted_clients"] != "3" ||
+		s.Status["Query_time"] != "478.850466" {
+		t.Errorf("status %v", s.Status)
+	}
+}
