@@ -83,6 +83,10 @@ func judgeScan(w *window, c *Config, p *snapshot.Process) (scanJudgement, bool) 
 		return j, false // the plan uses an index and the rows read agree
 	case p.ExaminedRows >= 0 && p.ExaminedRows < c.FullScanMinTableRows:
 		return j, false // seconds in, and it has read fewer rows than any table worth a finding
+	case waitsForLock(w, p):
+		// Its seconds are spent queued behind another's lock, not reading
+		// rows: the lock rules name it, with its holder.
+		return j, false
 	default:
 		j.proof = "no plan or table size yet to confirm a full scan"
 		if !hasWhere(p.Info) {
@@ -167,6 +171,28 @@ func scanSeverity(w *window, c *Config, p *snapshot.Process) snapshot.Severity {
 		return snapshot.Critical
 	}
 	return snapshot.Warning
+}
+
+// waitsForLock reports whether the lock tables or the InnoDB transaction list
+// show p queued for a lock for most of its run (an InnoDB row-lock waiter
+// reads "Updating" in MariaDB's processlist). A wait of unknown length counts.
+func waitsForLock(w *window, p *snapshot.Process) bool {
+	mostly := func(waitS int64) bool { return waitS <= 0 || 2*waitS*1000 >= p.TimeMS }
+	if l := w.snap.Locks; l != nil {
+		for _, e := range l.Waits {
+			if e.Waiter == p.ID && !e.Inferred && mostly(e.WaitS) {
+				return true
+			}
+		}
+	}
+	if in := w.snap.InnoDB; in != nil {
+		for _, t := range in.Transactions.Trx {
+			if t.ThreadID == p.ID && t.LockWait && mostly(t.LockWaitSeconds) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // lockWaiters counts threads queued on table, query-cache and metadata locks

@@ -39,6 +39,22 @@ func scanning(id int64, secs float64, info string, examinedPerSec int64) edit {
 	}
 }
 
+// rowLockWait has the lock sources show waiter queued behind holder's row lock.
+func rowLockWait(waiter, holder int64, inferred bool) edit {
+	return func(_ int, s *snapshot.Snapshot) {
+		s.Locks = &snapshot.Locks{Waits: []snapshot.LockWait{{Waiter: waiter, Blocker: holder,
+			Kind: snapshot.LockRow, Object: "shop.b PRIMARY", Inferred: inferred}}}
+	}
+}
+
+// trxWaiting has the InnoDB status list thread's transaction in LOCK WAIT for secs.
+func trxWaiting(thread, secs int64) edit {
+	return func(_ int, s *snapshot.Snapshot) {
+		s.InnoDB = &snapshot.InnoDBStatus{Transactions: snapshot.InnoDBTransactions{Present: true, LockWaits: 1,
+			Trx: []snapshot.InnoDBTrx{{ID: "42", State: "ACTIVE", LockWait: true, LockWaitSeconds: secs, ThreadID: thread}}}}
+	}
+}
+
 func TestFullScanUpdate(t *testing.T) {
 	big := plan(scanSQL, "ALL", "", 2100000, 2100000)
 	runTimelines(t, IDFullScanUpdate, DefaultConfig(), []timelineCase{
@@ -57,6 +73,14 @@ func TestFullScanUpdate(t *testing.T) {
 			scanning(5121, 10, scanSQL, 30000)), "iWW"},
 		{"no plan, no size: info only", series(3, procs(query(5121, 10, "Updating", scanSQL))), "iii"},
 		{"no plan, few rows examined after seconds", series(3, scanning(5121, 10, scanSQL, 1)), "..."},
+		{"queued on a row lock the lock tables show", series(3, procs(query(5121, 10, "Updating", scanSQL)),
+			rowLockWait(5121, 4, false)), "..."},
+		{"queued on a row lock the InnoDB status shows", series(3, procs(query(5121, 10, "Updating", scanSQL)),
+			trxWaiting(5121, 9)), "..."},
+		{"scanned for seconds before its short wait", series(3, procs(query(5121, 10, "Updating", scanSQL)),
+			trxWaiting(5121, 2)), "iii"},
+		{"an inferred wait is no proof it is not scanning", series(3, procs(query(5121, 10, "Updating", scanSQL)),
+			rowLockWait(5121, 4, true)), "iii"},
 		{"small table scans are cheap", series(3, plan(scanSQL, "ALL", "", 50, 50),
 			scanning(5121, 10, scanSQL, 50)), "..."},
 		{"long SELECT is not this rule", series(2, procs(query(3, 30, "Sending data", "SELECT * FROM b"))), ".."},
