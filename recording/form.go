@@ -2,7 +2,6 @@ package recording
 
 import (
 	"encoding/json"
-	"maps"
 	"slices"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -98,7 +97,7 @@ func (c chainState) apply(s *snapshot.Snapshot) {
 		s.Threads = &t
 	}
 	if c.status != nil {
-		s.Status = maps.Clone(c.status)
+		s.Status = c.status.toMap()
 	}
 }
 

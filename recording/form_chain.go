@@ -23,7 +23,7 @@ type storedChain struct {
 // chainState is what a frame's chain decodes to, the base of the next.
 type chainState struct {
 	threads *snapshot.Threads
-	status  map[string]string
+	status  *statusState
 }
 
 func (c *storedChain) decode(prev chainState) (chainState, error) {

@@ -1,6 +1,8 @@
 package recording
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"slices"
 	"strconv"
@@ -21,7 +23,7 @@ import (
 // frame's value of that name (0 when it had none, or not a whole number);
 // without it, the value. Other holds every other variable as is.
 type storedStatus struct {
-	Names  []string          `json:"names"`
+	Names  nameColumn        `json:"names"`
 	Rel    bool              `json:"rel,omitempty"`
 	Values string            `json:"values"`
 	Other  map[string]string `json:"other,omitempty"`
@@ -67,7 +69,7 @@ func (f *statusForm) encode(status map[string]string, key bool) *storedStatus {
 	if key || !same || numeric != len(f.order) || (!f.ranked && f.prev != nil) {
 		f.rank(status)
 	}
-	st.Names = f.order
+	st.Names = nameColumn{list: f.order}
 	var b strings.Builder
 	for _, k := range f.order {
 		v, _ := wholeNumber(status[k])
@@ -107,28 +109,98 @@ func (f *statusForm) forget() { f.prev = nil }
 
 var errStatusColumns = errors.New("status columns damaged")
 
-// status rebuilds the map; prev is the previous frame's status.
-func (st *storedStatus) status(prev map[string]string) (map[string]string, error) {
+// nameColumn is storedStatus.Names. Decoding keeps its JSON undecoded: the
+// column is the same from frame to frame (~14 KB of names), and a reader
+// walking a keyframe group parses it only when it differs from the
+// previous frame's.
+type nameColumn struct {
+	list []string
+	raw  []byte
+}
+
+func (c nameColumn) MarshalJSON() ([]byte, error) { return json.Marshal(c.list) }
+
+func (c *nameColumn) UnmarshalJSON(b []byte) error {
+	c.raw = append(c.raw[:0], b...)
+	return nil
+}
+
+// statusState is a decoded status: the whole numbers by name column, the
+// rest as they are. It is the base of the next frame's differences.
+type statusState struct {
+	names    []string
+	namesRaw []byte
+	index    map[string]int // names' positions, made when a next frame's names differ
+	values   []uint64
+	other    map[string]string
+}
+
+func (s *statusState) value(k string) uint64 {
+	if s.index == nil {
+		s.index = make(map[string]int, len(s.names))
+		for i, n := range s.names {
+			s.index[n] = i
+		}
+	}
+	if i, ok := s.index[k]; ok {
+		return s.values[i]
+	}
+	return 0
+}
+
+// toMap is the status as the snapshot holds it.
+func (s *statusState) toMap() map[string]string {
+	out := make(map[string]string, len(s.names)+len(s.other))
+	for k, v := range s.other {
+		out[k] = v
+	}
+	for i, k := range s.names {
+		out[k] = strconv.FormatUint(s.values[i], 10)
+	}
+	return out
+}
+
+// status decodes the stored status; prev is the previous frame's (nil when
+// it had none).
+func (st *storedStatus) status(prev *statusState) (*statusState, error) {
 	if st.Rel && prev == nil {
 		return nil, errors.New("status relative to a frame without status")
 	}
-	vals, err := readSigned(st.Values, len(st.Names))
+	out := &statusState{other: st.Other, namesRaw: st.Names.raw}
+	sameNames := prev != nil && bytes.Equal(st.Names.raw, prev.namesRaw)
+	switch {
+	case st.Names.raw == nil:
+		out.names = st.Names.list // encoded in this process
+	case sameNames:
+		out.names = prev.names
+	default:
+		if err := json.Unmarshal(st.Names.raw, &out.names); err != nil {
+			return nil, errStatusColumns
+		}
+		seen := make(map[string]bool, len(out.names))
+		for _, k := range out.names {
+			if _, dup := st.Other[k]; dup || seen[k] {
+				return nil, errStatusColumns
+			}
+			seen[k] = true
+		}
+	}
+	if sameNames {
+		out.index = prev.index
+	}
+	vals, err := readSigned(st.Values, len(out.names))
 	if err != nil {
 		return nil, errStatusColumns
 	}
-	out := make(map[string]string, len(st.Names)+len(st.Other))
-	for k, v := range st.Other {
-		out[k] = v
-	}
-	for i, k := range st.Names {
-		if _, dup := out[k]; dup {
-			return nil, errStatusColumns
+	if st.Rel {
+		for i := range vals {
+			if sameNames {
+				vals[i] += prev.values[i]
+			} else {
+				vals[i] += prev.value(out.names[i])
+			}
 		}
-		var p uint64
-		if st.Rel {
-			p, _ = wholeNumber(prev[k])
-		}
-		out[k] = strconv.FormatUint(p+vals[i], 10)
 	}
+	out.values = vals
 	return out, nil
 }

@@ -181,8 +181,12 @@ func TestStatusFormRoundTrips(t *testing.T) {
 		if err != nil {
 			t.Fatalf("frame %d: %v", i, err)
 		}
-		if !reflect.DeepEqual(got.status, s.Status) || !reflect.DeepEqual(whole.Status, s.Status) {
-			t.Fatalf("frame %d:\n got %v\nwant %v", i, got.status, s.Status)
+		var gotStatus map[string]string
+		if got.status != nil {
+			gotStatus = got.status.toMap()
+		}
+		if !reflect.DeepEqual(gotStatus, s.Status) || !reflect.DeepEqual(whole.Status, s.Status) {
+			t.Fatalf("frame %d:\n got %v\nwant %v", i, gotStatus, s.Status)
 		}
 		prev = got
 	}
@@ -200,7 +204,7 @@ func TestDocumentedChainDecodes(t *testing.T) {
 	prev := chainState{
 		threads: &snapshot.Threads{PID: 812, ClockTicks: 100, Tasks: []snapshot.TaskCounters{
 			{TID: 901, Conn: 5, CPUTicks: 100, WriteBytes: 4096}, {TID: 7, Name: "purge", CPUTicks: 50}}},
-		status: map[string]string{"Questions": "406512", "Uptime": "46", "Aborted_clients": "3"},
+		status: statusStateOf(map[string]string{"Questions": "406512", "Uptime": "46", "Aborted_clients": "3"}),
 	}
 	s, _, err := decodeFrame([]byte(raw), prev)
 	if err != nil {
@@ -215,4 +219,17 @@ func TestDocumentedChainDecodes(t *testing.T) {
 		s.Status["Query_time"] != "478.850466" {
 		t.Errorf("status %v", s.Status)
 	}
+}
+
+// statusStateOf is the decoded form of a status map.
+func statusStateOf(m map[string]string) *statusState {
+	st := &statusState{other: map[string]string{}}
+	for k, v := range m {
+		if n, ok := wholeNumber(v); ok {
+			st.names, st.values = append(st.names, k), append(st.values, n)
+		} else {
+			st.other[k] = v
+		}
+	}
+	return st
 }

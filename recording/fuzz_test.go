@@ -54,7 +54,7 @@ func FuzzDecodeFrame(f *testing.F) {
 	f.Add([]byte(`{"time":"2026-12-01T04:00:00Z","chain":{"th":{"pid":1,"clk_tck":100,"process":{"cpu":5},"tid":[7,8],"conn":[3,0],` +
 		`"name":{"8":"purge"},"rel":true,"cpu":"1X~99.","rb":"00","wb":"0"},"st":{"names":["Uptime","Questions"],"rel":true,"values":"2Z0","other":{"Query_time":"1.5"}}}}`))
 	prev := chainState{threads: &snapshot.Threads{PID: 1, ClockTicks: 100, Tasks: []snapshot.TaskCounters{{TID: 7, CPUTicks: 1 << 63}}},
-		status: map[string]string{"Uptime": "18446744073709551615", "Questions": "x"}}
+		status: statusStateOf(map[string]string{"Uptime": "18446744073709551615", "Questions": "x"})}
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		decodeFrame(raw, chainState{})
 		decodeFrame(raw, prev)
