@@ -18,12 +18,13 @@ import (
 // differences make one run of new bytes instead of fifty.
 //
 // Names lists the variables whose value is a whole number (decimal digits,
-// no sign or leading zero, below 2^64), in the writer's order. Values holds
+// no sign or leading zero, below 2^64), in the writer's order; with Rel it is
+// omitted when it is the previous frame's. Values holds
 // one writeSigned code per name: with Rel, the value minus the previous
 // frame's value of that name (0 when it had none, or not a whole number);
 // without it, the value. Other holds every other variable as is.
 type storedStatus struct {
-	Names  nameColumn        `json:"names"`
+	Names  *nameColumn       `json:"names,omitempty"`
 	Rel    bool              `json:"rel,omitempty"`
 	Values string            `json:"values"`
 	Other  map[string]string `json:"other,omitempty"`
@@ -68,8 +69,10 @@ func (f *statusForm) encode(status map[string]string, key bool) *storedStatus {
 	}
 	if key || !same || numeric != len(f.order) || (!f.ranked && f.prev != nil) {
 		f.rank(status)
+		st.Names = &nameColumn{list: f.order}
+	} else if !st.Rel {
+		st.Names = &nameColumn{list: f.order}
 	}
-	st.Names = nameColumn{list: f.order}
 	var b strings.Builder
 	for _, k := range f.order {
 		v, _ := wholeNumber(status[k])
@@ -166,14 +169,22 @@ func (st *storedStatus) status(prev *statusState) (*statusState, error) {
 	if st.Rel && prev == nil {
 		return nil, errors.New("status relative to a frame without status")
 	}
-	out := &statusState{other: st.Other, namesRaw: st.Names.raw}
-	sameNames := prev != nil && bytes.Equal(st.Names.raw, prev.namesRaw)
+	out := &statusState{other: st.Other}
+	sameNames := false
 	switch {
+	case st.Names == nil:
+		if !st.Rel {
+			return nil, errStatusColumns
+		}
+		sameNames = true
+		out.names, out.namesRaw = prev.names, prev.namesRaw
 	case st.Names.raw == nil:
 		out.names = st.Names.list // encoded in this process
-	case sameNames:
-		out.names = prev.names
+	case prev != nil && bytes.Equal(st.Names.raw, prev.namesRaw):
+		sameNames = true
+		out.names, out.namesRaw = prev.names, prev.namesRaw
 	default:
+		out.namesRaw = st.Names.raw
 		if err := json.Unmarshal(st.Names.raw, &out.names); err != nil {
 			return nil, errStatusColumns
 		}
