@@ -100,6 +100,18 @@ type Config struct {
 	// in 15 samples came late or not at all. Trap: one sighting is chance
 	// (runs >= 2 is required as well).
 	FullScanRecurBlocked int
+	// FullScanCountedShare, FullScanCountedMinWrites: a write fingerprint
+	// seen too rarely for the paths above is raised when it is the only
+	// UPDATE/DELETE with a full-scan plan in the window, UPDATE+DELETE run at
+	// FullScanCountedMinWrites/s or more, Handler_read_rnd_next reads at least
+	// FullScanCountedShare of the plan's rows for each, and others queued on
+	// a table or query-cache lock in FullScanRecurBlocked samples (UNKNOWN;
+	// design: measured on the seed incident under a loaded machine, where the
+	// UPDATE was caught in 3 of 50 samples). Trap: other tables' scans also
+	// move Handler_read_rnd_next, so the share is of rows the plan reads per
+	// write, and one other scanning write fingerprint disables the path.
+	FullScanCountedShare     float64
+	FullScanCountedMinWrites float64
 	// FullScanRecurMinRows: the plan must scan at least this many rows for a
 	// short statement to count. Trap: short scans of small tables, cheap each
 	// time (UNKNOWN, 10x FullScanMinTableRows).

@@ -31,6 +31,8 @@ type recurringScan struct {
 	threads  []int64 // threads running it in the newest sample it was seen in
 	now      bool    // that sample is the current one
 	source   string
+	// counted is the counters' proof when the samples caught it too rarely.
+	counted string
 }
 
 // recurringScans are the recurring full scans the processlist and the stored
@@ -72,8 +74,12 @@ func processlistRecurringScans(w *window, c *Config) []recurringScan {
 		// scan is caught in one sample of three to seven).
 		recurs := t.seenIn >= c.FullScanRecurSamples && busy >= c.FullScanRecurBusy
 		blocks := c.FullScanRecurBlocked > 0 && t.blocking >= c.FullScanRecurBlocked
+		counted := ""
 		if !recurs && !blocks || t.runs < 2 || t.lastSeen < len(frames)-3 {
-			continue
+			// Seen too rarely: the counters may still prove its runs.
+			if counted = countedScan(w, c, frames, tallies, t); counted == "" {
+				continue
+			}
 		}
 		table, proof, rows := planFullScan(t.explain)
 		if proof == "" || rows < c.FullScanRecurMinRows {
@@ -81,7 +87,8 @@ func processlistRecurringScans(w *window, c *Config) []recurringScan {
 		}
 		out = append(out, recurringScan{fp: fp, text: t.text, table: orTarget(table, t.text), proof: proof,
 			scanRows: rows, seenIn: t.seenIn, blocking: t.blocking, samples: samples, busy: busy, runs: t.runs, span: span,
-			threads: t.threads, now: t.lastSeen == len(frames)-1, source: "processlist + " + planMethod(t.explain)})
+			threads: t.threads, now: t.lastSeen == len(frames)-1, source: "processlist + " + planMethod(t.explain),
+			counted: counted})
 	}
 	return out
 }
@@ -242,6 +249,9 @@ func (r recurringScan) evidence() []string {
 		"  " + r.proof,
 		fmt.Sprintf("  seen running in %d of the last %d samples; %.1f threads busy on it on average "+
 			"(%.1f thread-seconds per second)", r.seenIn, r.samples, r.busy, r.busy),
+	}
+	if r.counted != "" {
+		ev = append(ev, r.counted)
 	}
 	if r.blocking > 0 {
 		ev = append(ev, fmt.Sprintf("  in %d of those samples other threads queued for a table-level or "+

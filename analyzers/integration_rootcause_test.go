@@ -144,6 +144,11 @@ func TestIntegrationSeedIncidentLinked(t *testing.T) {
 		for fp, ex := range f.Snapshot.Explains {
 			plans[fp] = fmt.Sprintf("%s %q %+v", ex.Method, ex.Error, ex.Rows)
 		}
+		for _, p := range f.Snapshot.Processlist {
+			if strings.HasPrefix(p.Info, "UPDATE") {
+				t.Logf("frame %d: UPDATE thread %d %q %d ms", f.Seq, p.ID, p.State, p.TimeMS)
+			}
+		}
 		for _, id := range []string{IDFullScanUpdate, IDTableLockContention, IDQueryCacheContention} {
 			if x := findingIn(f, id); x != nil && found[id] == nil && (id == IDFullScanUpdate || len(x.CausedBy) > 0) {
 				found[id], want[id] = x, f.Snapshot.Time.Sub(w.began)
@@ -152,14 +157,22 @@ func TestIntegrationSeedIncidentLinked(t *testing.T) {
 		if rcs := snapshot.RootCauses(f.Findings); len(rcs) > 0 && rootLine == "" {
 			rootLine = rcs[0].Line()
 		}
-		if found[IDFullScanUpdate] == nil || found[IDTableLockContention] == nil {
+		// The readers queue on the table lock or on the query cache lock,
+		// as the machine's load decides (a quiet run queues on the cache,
+		// a loaded one on the table): either effect, linked, is the proof.
+		if found[IDFullScanUpdate] == nil || found[IDTableLockContention] == nil && found[IDQueryCacheContention] == nil {
 			return nil
 		}
-		// Then give the query cache convoy a few seconds to show as well.
-		if found[IDQueryCacheContention] == nil && f.Snapshot.Time.Sub(w.began) < want[IDTableLockContention]+5*time.Second {
+		first := IDTableLockContention
+		if found[first] == nil {
+			first = IDQueryCacheContention
+		}
+		// Then give the other convoy a few seconds to show as well.
+		if (found[IDTableLockContention] == nil || found[IDQueryCacheContention] == nil) &&
+			f.Snapshot.Time.Sub(w.began) < want[first]+5*time.Second {
 			return nil
 		}
-		return found[IDTableLockContention]
+		return found[first]
 	})
 	for id, d := range want {
 		t.Logf("%s after %.1f s: %s (caused by %v)", id, d.Seconds(), found[id].Title, found[id].CausedBy)
@@ -171,18 +184,22 @@ func TestIntegrationSeedIncidentLinked(t *testing.T) {
 	if fs == nil || !slices.Contains(fs.Tables, "app.m") || len(fs.Threads) == 0 || !subset(fs.Threads, updaters) {
 		t.Errorf("full_scan_update %+v, want table app.m and threads among the UPDATE clients' %v", fs, updaters)
 	}
-	tl := found[IDTableLockContention]
-	if !slices.Contains(tl.CausedBy, IDFullScanUpdate) || len(tl.CauseThreads) == 0 || !subset(tl.CauseThreads, updaters) {
-		t.Errorf("table_lock_contention caused by %v (threads %v), want full_scan_update on the UPDATE clients' %v",
-			tl.CausedBy, tl.CauseThreads, updaters)
+	for _, id := range []string{IDTableLockContention, IDQueryCacheContention} {
+		e := found[id]
+		if e == nil {
+			t.Logf("%s not linked within the run (that convoy did not show)", id)
+			continue
+		}
+		if !slices.Contains(e.CausedBy, IDFullScanUpdate) || len(e.CauseThreads) == 0 || !subset(e.CauseThreads, updaters) {
+			t.Errorf("%s caused by %v (threads %v), want full_scan_update on the UPDATE clients' %v",
+				id, e.CausedBy, e.CauseThreads, updaters)
+		}
+		if !slices.ContainsFunc(e.Threads, func(tid int64) bool { return slices.Contains(readers, tid) }) {
+			t.Errorf("%s names threads %v, none of the readers %v", id, e.Threads, readers)
+		}
 	}
-	if !slices.ContainsFunc(tl.Threads, func(id int64) bool { return slices.Contains(readers, id) }) {
-		t.Errorf("table_lock_contention names threads %v, none of the readers %v", tl.Threads, readers)
-	}
-	if qc := found[IDQueryCacheContention]; qc != nil && !slices.Contains(qc.CausedBy, IDFullScanUpdate) {
-		t.Errorf("query_cache_contention caused by %v", qc.CausedBy)
-	} else if qc == nil {
-		t.Logf("query_cache_contention not linked within the run (the convoy did not show)")
+	if found[IDTableLockContention] == nil && found[IDQueryCacheContention] == nil {
+		t.Errorf("neither table_lock_contention nor query_cache_contention was linked to full_scan_update")
 	}
 	effect := strings.Contains(rootLine, "wait for table-level locks") || strings.Contains(rootLine, "query cache lock") ||
 		strings.Contains(rootLine, "queueing for table-level locks")
