@@ -29,7 +29,7 @@ func countedScan(w *window, c *Config, frames []*snapshot.Frame, tallies map[str
 	if !ok1 || !ok2 || writes < c.FullScanCountedMinWrites || scans < c.FullScanCountedShare*float64(rows)*writes {
 		return ""
 	}
-	if queueSamples(frames) < c.FullScanRecurBlocked {
+	if queueSamples(w, frames) < c.FullScanRecurBlocked {
 		return ""
 	}
 	return fmt.Sprintf("  counters over the window: %s UPDATE/DELETE/s × ~%s rows by the plan; Handler_read_rnd_next "+
@@ -88,10 +88,10 @@ func windowRate(frames []*snapshot.Frame, names ...string) (float64, bool) {
 
 // queueSamples counts the window's samples with threads queued on a table or
 // query-cache lock.
-func queueSamples(frames []*snapshot.Frame) int {
+func queueSamples(w *window, frames []*snapshot.Frame) int {
 	n := 0
 	for _, f := range frames {
-		if len(queuedOnTableOrQC(f.Snapshot.Processlist)) > 0 {
+		if queuedIn(w, f) {
 			n++
 		}
 	}

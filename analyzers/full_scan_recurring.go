@@ -57,7 +57,7 @@ type fpTally struct {
 // sighting window from the processlist and the stored plans.
 func processlistRecurringScans(w *window, c *Config) []recurringScan {
 	frames := w.recent(max(c.SightingWindow, 1))
-	tallies, order, samples := tallyWrites(frames)
+	tallies, order, samples := tallyWrites(w, frames)
 	if samples == 0 {
 		return nil
 	}
@@ -96,7 +96,7 @@ func processlistRecurringScans(w *window, c *Config) []recurringScan {
 // tallyWrites counts, per fingerprint, the samples and threads running it and
 // the runs seen starting: a thread newly on it, or on it again with a Time
 // that did not advance with the clock (whole-second Time columns included).
-func tallyWrites(frames []*snapshot.Frame) (map[string]*fpTally, []string, int) {
+func tallyWrites(w *window, frames []*snapshot.Frame) (map[string]*fpTally, []string, int) {
 	tallies := map[string]*fpTally{}
 	var order []string
 	samples := 0
@@ -113,6 +113,9 @@ func tallyWrites(frames []*snapshot.Frame) (map[string]*fpTally, []string, int) 
 		}
 		seenHere := map[string]bool{}
 		nowRun := map[int64]runMark{}
+		// The frame's counts (computed once per frame for every rule) say
+		// whether anyone queues; only then are the queued threads listed.
+		anyQueued := queuedIn(w, f)
 		var queued []*snapshot.Process
 		var queuedFP map[string]bool // per fingerprint: someone else queued
 		for i := range s.Processlist {
@@ -134,7 +137,7 @@ func tallyWrites(frames []*snapshot.Frame) (map[string]*fpTally, []string, int) 
 				seenHere[fp] = true
 				t.seenIn++
 				t.threads = t.threads[:0] // the newest sample it was seen in names them
-				if queuedFP == nil {      // only in samples with a write running: 5,000 idle rows cost 0.3 % of a core each tick
+				if anyQueued && queuedFP == nil {
 					queued, queuedFP = queuedOnTableOrQC(s.Processlist), map[string]bool{}
 				}
 				if queued != nil && othersQueued(queued, fp, queuedFP) {
@@ -155,14 +158,18 @@ func tallyWrites(frames []*snapshot.Frame) (map[string]*fpTally, []string, int) 
 	return tallies, order, samples
 }
 
+// queuedIn reports threads queued on a table-level or query cache lock in f,
+// from the frame's shared counts.
+func queuedIn(w *window, f *snapshot.Frame) bool {
+	c := w.countsOf(f)
+	return c.tlWaiting+c.qcWaiting > 0
+}
+
 // queuedOnTableOrQC returns the threads waiting for a table-level lock or
 // the query cache lock: the queues a scanning write makes others join.
 func queuedOnTableOrQC(ps []snapshot.Process) []*snapshot.Process {
 	var out []*snapshot.Process
 	for i := range ps {
-		if ps[i].State == "" {
-			continue // an idle connection
-		}
 		if inTableLockState(ps[i].State) || strings.EqualFold(ps[i].State, qcWaitState) {
 			out = append(out, &ps[i])
 		}
