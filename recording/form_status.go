@@ -121,7 +121,15 @@ type nameColumn struct {
 	raw  []byte
 }
 
-func (c nameColumn) MarshalJSON() ([]byte, error) { return json.Marshal(c.list) }
+// MarshalJSON writes an empty column as [], never null: encoding/json leaves
+// a pointer field nil on null without asking UnmarshalJSON, and a frame
+// whose status has no whole number would then read as one without names.
+func (c nameColumn) MarshalJSON() ([]byte, error) {
+	if len(c.list) == 0 {
+		return []byte("[]"), nil
+	}
+	return json.Marshal(c.list)
+}
 
 func (c *nameColumn) UnmarshalJSON(b []byte) error {
 	c.raw = append(c.raw[:0], b...)
