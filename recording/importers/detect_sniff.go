@@ -118,7 +118,8 @@ func isStatusPair(lines []string) bool {
 			rows++
 		}
 	}
-	return rows >= 3 && rows*4 >= len(lines)*3 && isDigits(strings.Split(lines[0], " ")[1])
+	first := strings.Split(lines[0], " ")
+	return rows >= 3 && rows*4 >= len(lines)*3 && len(first) == 3 && isDigits(first[1])
 }
 
 func isVariableNameStart(s string) bool { return s[0] >= 'A' && s[0] <= 'Z' }
