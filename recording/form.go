@@ -14,6 +14,9 @@ import (
 type storedSnapshot struct {
 	*snapshot.Snapshot
 	PL *storedProcesslist `json:"pl,omitempty"`
+	// InnoDBText is version 4's InnoDB status: its text alone, parsed again
+	// on reading (form_innodb.go); "innodb" is then omitted.
+	InnoDBText *storedInnoDBText `json:"innodb_text,omitempty"`
 	// Chain is version 3's thread counters and status (form_chain.go); it
 	// must stay the last field: readers find it at the end of the frame.
 	Chain *storedChain `json:"chain,omitempty"`
@@ -27,9 +30,10 @@ type storedSnapshot struct {
 // the previous frame (form_chain.go). A frame encoded but not stored must be followed
 // by forget.
 type frameForm struct {
-	pl processlistForm
-	th threadsForm
-	st statusForm
+	pl  processlistForm
+	th  threadsForm
+	st  statusForm
+	idb innodbForm
 }
 
 // encode serialises s without its variables, which live in their own table.
@@ -42,6 +46,11 @@ func (f *frameForm) encode(s *snapshot.Snapshot, key bool) ([]byte, error) {
 	if len(s.Processlist) > 0 {
 		st.PL = f.pl.encode(s.Processlist, key)
 		c.Processlist = nil
+	}
+	if s.InnoDB != nil {
+		if st.InnoDBText = f.idb.encode(s.InnoDB); st.InnoDBText != nil {
+			c.InnoDB = nil
+		}
 	}
 	var chain storedChain
 	if s.Threads != nil {
@@ -69,9 +78,10 @@ func (f *frameForm) forget() {
 }
 
 // decodeFrame parses a stored frame of any version: version 1 frames carry
-// "processlist", version 2 and 3 frames "pl"; version 1 and 2 frames carry
-// "threads" and "status", version 3 frames "chain", which may be relative to
-// prev, the previous frame's chain. Variables are not in the frame.
+// "processlist", version 2 and later "pl"; version 1 and 2 frames carry
+// "threads" and "status", version 3 and later "chain", which may be relative to
+// prev, the previous frame's chain; version 4 frames may carry "innodb_text"
+// instead of "innodb". Variables are not in the frame.
 func decodeFrame(raw []byte, prev chainState) (*snapshot.Snapshot, chainState, error) {
 	s, chain, err := parseFrame(raw)
 	if err != nil {
@@ -114,6 +124,13 @@ func parseFrame(raw []byte) (*snapshot.Snapshot, *storedChain, error) {
 			return nil, nil, err
 		}
 		s.Processlist = rows
+	}
+	if st.InnoDBText != nil {
+		in, err := st.InnoDBText.status()
+		if err != nil {
+			return nil, nil, err
+		}
+		s.InnoDB = in
 	}
 	return s, st.Chain, nil
 }

@@ -17,8 +17,10 @@ import (
 // stores the processlist in column form (form_processlist.go); its tables are
 // version 1's, and a version 1 file appended to becomes version 2. Version 3
 // stores the per-thread counters in column form, as differences from the
-// previous frame (form_threads.go); same tables again.
-const SchemaVersion = 3
+// previous frame (form_threads.go); same tables again. Version 4 may store
+// the InnoDB status as its text alone, parsed again on reading
+// (form_innodb.go); same tables.
+const SchemaVersion = 4
 
 // formatName is meta's "format" value; it tells a recording from any other
 // SQLite file.

@@ -73,9 +73,19 @@ func (s *InnoDBStatus) FillCapacity(vars map[string]string) {
 	if s == nil {
 		return
 	}
+	s.FillCapacityBytes(redoCapacity(vars))
+}
+
+// FillCapacityBytes is FillCapacity given the capacity the variables give
+// (0 when unknown): a recording keeps that number beside the raw text and
+// rebuilds the parsed status from both.
+func (s *InnoDBStatus) FillCapacityBytes(capacity int64) {
+	if s == nil {
+		return
+	}
 	l := &s.Log
 	if l.CapacityBytes <= 0 {
-		l.CapacityBytes = redoCapacity(vars)
+		l.CapacityBytes = capacity
 	}
 	if l.CapacityBytes > 0 && l.Present {
 		l.CheckpointAgePercent = float64(l.CheckpointAge) / float64(l.CapacityBytes) * 100
