@@ -169,3 +169,52 @@ func TestCloseDoesNotWaitForFollowingReader(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestPageSize: a new recording gets pageSize pages; appending to an older
+// file keeps its pages (SQLite fixes the size at creation), and both read.
+func TestPageSize(t *testing.T) {
+	fresh := filepath.Join(t.TempDir(), "new.mytop")
+	writeFrames(t, fresh, 3, WriterOptions{})
+	old := filepath.Join(t.TempDir(), "old.mytop")
+	copyFile(t, "../examples/incident.mytop", old)
+	oldSize := pageSizeOf(t, old)
+	w, err := Create(old, WriterOptions{Append: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(newFakeServer(t, 7, 5).frame(0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path string
+		want int
+	}{{fresh, pageSize}, {old, oldSize}} {
+		if got := pageSizeOf(t, c.path); got != c.want {
+			t.Errorf("%s: page size %d, want %d", filepath.Base(c.path), got, c.want)
+		}
+		r := openT(t, c.path)
+		if _, err := r.Snapshot(r.Len() - 1); err != nil {
+			t.Errorf("%s: %v", filepath.Base(c.path), err)
+		}
+	}
+	if oldSize == pageSize {
+		t.Errorf("the example has %d-byte pages already: the test shows nothing", oldSize)
+	}
+}
+
+func pageSizeOf(t *testing.T, path string) int {
+	t.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(`PRAGMA page_size`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
