@@ -118,11 +118,11 @@ func tallyWrites(w *window, frames []*snapshot.Frame) (map[string]*fpTally, []st
 		anyQueued := queuedIn(w, f)
 		var queued []*snapshot.Process
 		var queuedFP map[string]bool // per fingerprint: someone else queued
-		for i := range s.Processlist {
-			p := &s.Processlist[i]
-			if p.Command != "Query" || !isWriteVerb(p.Info) {
-				continue
+		for _, i := range w.countsOf(f).writes {
+			if int(i) >= len(s.Processlist) {
+				break // the frame was thinned after it was counted
 			}
+			p := &s.Processlist[i]
 			fp := snapshot.Fingerprint(p.Info)
 			t := tallies[fp]
 			if t == nil {

@@ -144,6 +144,9 @@ type procCounts struct {
 	qcWaiting int // of them, in "Waiting for query cache lock"
 	tlWaiting int // of them, waiting for a table-level lock
 	deepPages int // running SELECTs with an OFFSET of at least deepOffset
+	// writes are the indexes of the threads running an UPDATE or DELETE, so
+	// the recurring-scan rule walks a handful of rows per sample, not 5,000
+	writes []int32
 }
 
 func countProcesses(list []snapshot.Process, deepOffset int64) procCounts {
@@ -162,6 +165,9 @@ func countProcesses(list []snapshot.Process, deepOffset int64) procCounts {
 		}
 		if _, ok := deepPage(p, deepOffset); ok {
 			c.deepPages++
+		}
+		if p.Command == "Query" && isWriteVerb(p.Info) {
+			c.writes = append(c.writes, int32(i))
 		}
 	}
 	return c
