@@ -15,6 +15,8 @@
 #       "profile" runs record's pipeline with CPU and heap profiles (implies -k);
 #       "stmtcost" times candidate sampling statements on the server (server busy ms each)
 #   -k  keep the temp dir (recordings, logs, screens) instead of removing it
+#   -P  record each monitor's CPU with perf over its window (any monitor, the dashboards
+#       and the Perl peers too); the top functions go to NAME-N.perf.txt (implies -k)
 #
 # Each monitor logs in as its own MariaDB user and the server runs with
 # --userstat: information_schema.USER_STATISTICS gives the server time and
@@ -26,9 +28,9 @@
 # Perl needs libterm-readkey-perl and libdbd-mariadb-perl), go. Run as root.
 set -euo pipefail
 
-DURATION=30 COUNTS="0 1000 5000" RATE=100 WARMUP=5 KEEP=0
+DURATION=30 COUNTS="0 1000 5000" RATE=100 WARMUP=5 KEEP=0 PERF=0
 MONITORS="mytop-go-record mytop-go-live innotop innotop-A mytop"
-while getopts "d:n:r:w:m:kh" o; do
+while getopts "d:n:r:w:m:kPh" o; do
 	case $o in
 	d) DURATION=$OPTARG ;;
 	n) COUNTS=$OPTARG ;;
@@ -36,6 +38,7 @@ while getopts "d:n:r:w:m:kh" o; do
 	w) WARMUP=$OPTARG ;;
 	m) MONITORS=$OPTARG ;;
 	k) KEEP=1 ;;
+	P) PERF=1 KEEP=1 ;;
 	*) sed -n '2,16p' "$0"; exit 2 ;;
 	esac
 done
@@ -76,6 +79,7 @@ export PATH=$PATH:/usr/sbin
 for b in mariadbd mariadb-install-db mariadb tmux innotop mytop go; do
 	command -v "$b" >/dev/null || { say "missing: $b"; exit 1; }
 done
+((PERF == 0)) || command -v perf >/dev/null || { say "-P needs perf (apt-get install linux-perf)"; exit 1; }
 perl -MTerm::ReadKey -MDBD::MariaDB -e1 2>/dev/null ||
 	{ say "innotop/mytop need: apt-get install libterm-readkey-perl libdbd-mariadb-perl"; exit 1; }
 
@@ -207,10 +211,21 @@ measure() {
 	fi
 	local s0 c0 t0 s1 c1 t1 hwm
 	s0=$(probe "$user"); c0=$(cpu_ticks "$MON_PID"); t0=$(now)
+	local perf_pid=""
+	if ((PERF)); then
+		perf record -q -F 499 -g -o "$TMP/$name-$n.perf" -p "$MON_PID" -- sleep "$DURATION" \
+			>/dev/null 2>&1 &
+		perf_pid=$!
+	fi
 	sleep "$DURATION"
 	s1=$(probe "$user"); c1=$(cpu_ticks "$MON_PID"); t1=$(now)
 	hwm=$(awk '/VmHWM/{print $2}' "/proc/$MON_PID/status")
 	stop_monitor "$name" "$n"
+	if [[ -n $perf_pid ]]; then
+		wait "$perf_pid" 2>/dev/null || true
+		perf report -q -i "$TMP/$name-$n.perf" --stdio --no-children --percent-limit 0.5 -g none \
+			>"$TMP/$name-$n.perf.txt" 2>/dev/null || true
+	fi
 	local lat="-"
 	if [[ $name == mytop-go-record || $name == mytop-go-nothreads || $name == profile* ]]; then
 		local rec=$TMP/rec-$n.mytop

@@ -279,3 +279,50 @@ func TestLiveSelfTmpBetweenMeasurements(t *testing.T) {
 		}
 	}
 }
+
+// TestLiveSelfTmpEveryInterval: the monitor's own counted tables match the
+// server's in every interval, whether the session counters were read (the
+// variables, InnoDB status and thread map ran since) or skipped; and a quiet
+// tick sends one SHOW STATUS, not two.
+func TestLiveSelfTmpEveryInterval(t *testing.T) {
+	srv := testdb.Start(t, "--tmp-table-size=1M")
+	cases := []struct {
+		name  string
+		opts  func(*LiveOptions)
+		quiet bool // no statement but status and processlist on most ticks
+	}{
+		{"quiet", func(o *LiveOptions) { o.NoThreadStats = true }, true},
+		{"busy", func(o *LiveOptions) { o.VariablesEvery, o.InnoDBEvery = 3*testInterval, 4*testInterval }, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			l := newLive(t, rootOptions(srv), testInterval, c.opts)
+			awaitHealthy(t, l)
+			prev := next(t, l)
+			oneShow := 0
+			for range 8 {
+				s := next(t, l)
+				if !allFresh(s) {
+					t.Skip("a tick timed out on this loaded machine; cost not measurable")
+				}
+				for _, name := range ownTmpNames {
+					a, _ := prev.StatusInt(name)
+					b, _ := s.StatusInt(name)
+					own := statusNumber(s.SelfStatus[name]) - statusNumber(prev.SelfStatus[name])
+					if float64(b-a) != own {
+						t.Errorf("%s: server +%d, the monitor's own counted +%.0f", name, b-a, own)
+					}
+				}
+				a, _ := prev.StatusInt("Com_show_status")
+				b, _ := s.StatusInt("Com_show_status")
+				if b-a == 1 {
+					oneShow++
+				}
+				prev = s
+			}
+			if c.quiet && oneShow < 4 {
+				t.Errorf("only %d of 8 quiet ticks skipped the session read", oneShow)
+			}
+		})
+	}
+}

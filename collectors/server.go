@@ -15,7 +15,7 @@ import (
 // Session is the sampling connection and what was learnt about the server
 // when it was opened.
 type Session struct {
-	conn *sql.Conn
+	conn *sampleConn
 	// ID is CONNECTION_ID(), hidden from the processlist.
 	ID   int64
 	Caps Capabilities
@@ -82,7 +82,7 @@ func openSession(ctx context.Context, db *sql.DB) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{conn: conn}
+	s := &Session{conn: &sampleConn{Conn: conn}}
 	if err := s.identify(ctx); err != nil {
 		s.abandon()
 		return nil, err

@@ -23,15 +23,17 @@ import (
 // measurements kept (another client's table made in that instant would
 // otherwise count as the monitor's until the next one).
 type selfTmp struct {
-	pairs    pairReader
-	session  pairReader
-	lastSess [2]float64 // session counters at the previous read
-	haveSess bool
-	reads    int        // reads since the session's first
-	full     [2]float64 // the full read's own tables, as last measured
-	measured [2]float64 // the measurement before, for the lower of the two
-	all      float64    // the monitor's own, cumulative
-	disk     float64
+	pairs      pairReader
+	session    pairReader
+	lastSess   [2]float64 // session counters at the previous read
+	haveSess   bool
+	reads      int        // reads since the session's first
+	full       [2]float64 // the full read's own tables, as last measured
+	measured   [2]float64 // the measurement before, for the lower of the two
+	makersAt   int        // the connection's tmpMakers at the last session read
+	shortReads float64    // the short reads since the last full one, not yet counted
+	all        float64    // the monitor's own, cumulative
+	disk       float64
 }
 
 // selfTmpMeasureEvery: one tick in 300 (5 minutes at the default 1 s) pays
@@ -41,21 +43,33 @@ const selfTmpMeasureEvery = 300
 // ownTmpNames are the counters measured, in [all, disk] order.
 var ownTmpNames = [2]string{"Created_tmp_tables", "Created_tmp_disk_tables"}
 
+// The short reads: SHOW STATUS leaves itself out of the session counters.
+const (
+	globalTmpQuery  = "SHOW GLOBAL STATUS LIKE 'Created\\_tmp%'"
+	sessionTmpQuery = "SHOW SESSION STATUS LIKE 'Created\\_tmp%'"
+)
+
 // read runs right after the full SHOW GLOBAL STATUS whose values are global;
 // it returns the monitor's own cumulative counters, or nil when the server
-// refuses a read.
-func (o *selfTmp) read(ctx context.Context, q queryer, global map[string]string) map[string]string {
+// refuses a read. The session counters are read only when a statement that
+// may make a temporary table ran on c since they were last read.
+func (o *selfTmp) read(ctx context.Context, c *sampleConn, global map[string]string) map[string]string {
 	measure := !o.haveSess || o.reads%selfTmpMeasureEvery == 0
 	var after map[string]string
 	if measure {
 		var err error
-		if after, err = o.pairs.read(ctx, q, "SHOW GLOBAL STATUS LIKE 'Created\\_tmp%'"); err != nil {
+		if after, err = o.pairs.read(ctx, c, globalTmpQuery); err != nil {
 			return nil
 		}
 	}
-	sess, err := o.session.read(ctx, q, "SHOW SESSION STATUS LIKE 'Created\\_tmp%'")
-	if err != nil {
-		return nil
+	readSess := measure || c.tmpMakers != o.makersAt
+	var sess map[string]string
+	if readSess {
+		var err error
+		if sess, err = o.session.read(ctx, c, sessionTmpQuery); err != nil {
+			return nil
+		}
+		o.makersAt = c.tmpMakers
 	}
 	for i, name := range ownTmpNames {
 		if measure {
@@ -66,16 +80,24 @@ func (o *selfTmp) read(ctx context.Context, q queryer, global map[string]string)
 			}
 			o.full[i], o.measured[i] = min(m, o.measured[i]), m
 		}
-		s := statusNumber(sess[name])
 		var rest float64
-		if o.haveSess && s >= o.lastSess[i] {
-			rest = s - o.lastSess[i] // the session's other statements since the last read
+		if readSess {
+			s := statusNumber(sess[name])
+			if o.haveSess && s >= o.lastSess[i] {
+				rest = s - o.lastSess[i] // the session's other statements since the last read
+			}
+			o.lastSess[i] = s
 		}
-		o.lastSess[i] = s
 		if i == 0 {
-			o.all += o.full[i] + rest + 1 // the session LIKE read, in memory
+			// The short reads' own in-memory tables show in the global
+			// counters from the next full read on.
+			o.all += o.full[i] + rest + o.shortReads
+			o.shortReads = 0
+			if readSess {
+				o.shortReads++
+			}
 			if measure {
-				o.all++ // and the global one
+				o.shortReads++
 			}
 		} else {
 			o.disk += o.full[i] + rest
