@@ -80,8 +80,10 @@ awk -v b="$bytes" -v f="$frames" 'BEGIN { printf "%-12s %10d %8d %12.2f   (whole
 mframes=$(sqlite3 "$work/mark.mytop" 'select count(*) from frames')
 mbytes=$(stat -c %s "$work/mark.mytop")
 awk -v b=$((bytes - mbytes)) -v f=$((frames - mframes)) 'BEGIN { printf "%-12s %10d %8d %12.2f   (marginal, after %s s)\n", "mytop-go", b, f, (f > 0 ? b / f * 3600 / 1e6 : 0), '"$mark"' }'
-# The marginal figure moves in whole 8 KB pages (~0.3 MB/h over 90 s); the
-# stored frame bytes below are exact.
+# The marginal figure moves in whole pages (16 KiB since format 4: ~0.2 MB/h
+# over 270 s); the stored frame bytes below are exact. Runs differ in churn:
+# compare two builds on the same frames with KEEP= and
+# `go test ./recording -run 'TestRewrite$' -rewrite FILE -v`.
 sqlite3 "$work/r.mytop" "select printf('stored frames: delta %.0f B (%d), keyframe %.0f B (%d), raw %.0f B',
   avg(case when keyframe = 0 then length(data) end), sum(keyframe = 0),
   avg(case when keyframe = 1 then length(data) end), sum(keyframe = 1), avg(raw_size)) from frames"
