@@ -240,9 +240,23 @@ func BenchmarkDrawProcesslist5000(b *testing.B) { benchDraw(b, 5000) }
 // of a draw follows the screen, not the number of threads.
 func BenchmarkDrawProcesslist50(b *testing.B) { benchDraw(b, 50) }
 
-func benchDraw(b *testing.B, rows int) {
+// BenchmarkDrawLongQueries: ORM statements of ~1 KB; a cell holds no more
+// text than the table is wide, since tview measures every rune of it.
+func BenchmarkDrawLongQueries(b *testing.B) {
+	f := bigFrame(5000)
+	cols := strings.Repeat("t.some_long_column_name, ", 40)
+	for i := range f.Snapshot.Processlist {
+		p := &f.Snapshot.Processlist[i]
+		p.Info = "SELECT " + cols + p.Info
+	}
+	benchDrawFrame(b, f)
+}
+
+func benchDraw(b *testing.B, rows int) { benchDrawFrame(b, bigFrame(rows)) }
+
+func benchDrawFrame(b *testing.B, f *snapshot.Frame) {
 	d := New(Options{})
-	d.Update(bigFrame(rows))
+	d.Update(f)
 	d.list.toggleIdle()
 	screen := tcell.NewSimulationScreen("UTF-8")
 	_ = screen.Init()

@@ -19,6 +19,9 @@ type procContent struct {
 	cols []int
 	// stateWidth caps the State column, tighter when the terminal is narrow.
 	stateWidth int
+	// width is the table's inner width: no cell can show more runes, and
+	// tview measures every rune of a cell's text on each draw.
+	width int
 }
 
 // Columns shown by terminal width; Query always last so it takes what is left.
@@ -31,6 +34,7 @@ var (
 
 // fitColumns picks the columns for an inner width.
 func (c *procContent) fitColumns(width int) {
+	c.width = width
 	c.stateWidth = procColumns[colState].maxWidth
 	switch {
 	case width >= 140:
@@ -74,9 +78,12 @@ func (c *procContent) GetCell(row, column int) *tview.TableCell {
 		width = c.stateWidth
 	}
 	text := ""
-	if isThreadCol(col) {
+	switch {
+	case isThreadCol(col):
 		text = c.list.threads.threadCellText(p, col)
-	} else {
+	case col == colQuery && c.width > 0:
+		text = safeLine(p.Info, min(queryDisplayRunes, c.width))
+	default:
 		text = procCellText(p, col)
 	}
 	cell := tview.NewTableCell(text).SetStyle(style).SetMaxWidth(width)
