@@ -26,6 +26,9 @@ type serverProc struct {
 	retryAt time.Time
 	err     error
 	rd      procReader
+	// cg gives the CPU figures when mysqld is alone in its cgroup
+	// (mysqld_cgroup.go); else they come from /proc/<pid>/stat.
+	cg cgroupCPU
 
 	// The stat read at statAt, shared by the collectors of one tick.
 	statAt time.Time
@@ -58,18 +61,65 @@ func (p *serverProc) stat(now time.Time, vars map[string]string) (int, procStat,
 		}
 		p.pid, p.start = pid, 0
 	}
-	b, err := p.rd.readTask(p.root, p.pid, 0, "stat")
+	if p.cg.due(p.pid, now) {
+		p.cg.check(p.root, p.pid, now)
+	}
+	fromCgroup := p.cg.file != "" && p.cg.anchored
+	// From the cgroup, the main thread's stat (no walk of the other
+	// threads) still tells a restarted server or a reused pid apart.
+	tid := int64(0)
+	if fromCgroup {
+		tid = int64(p.pid)
+	}
+	st, err := p.readStat(tid)
+	if err == nil && !p.cgroupCPU(&st, fromCgroup) {
+		st, err = p.readStat(0)
+	}
+	if err != nil {
+		p.pid = 0 // restarted: look again next tick
+		p.cg.forget()
+		return 0, procStat{}, errGone
+	}
+	p.start, p.statAt, p.last = st.startTime, now, st
+	return p.pid, st, nil
+}
+
+// readStat reads the stat line of the process (tid 0) or of one of its
+// threads, and checks it still names the server found: a server restarted
+// under the same pid, or another program, is told apart.
+func (p *serverProc) readStat(tid int64) (procStat, error) {
+	b, err := p.rd.readTask(p.root, p.pid, tid, "stat")
 	var st procStat
 	if err == nil {
 		st, err = parseTaskStat(b)
 	}
 	if err != nil || !isServerName(string(st.comm)) || p.start != 0 && st.startTime != p.start {
-		p.pid = 0 // restarted: look again next tick
-		return 0, procStat{}, errGone
+		return procStat{}, errGone
 	}
 	st.comm = nil
-	p.start, p.statAt, p.last = st.startTime, now, st
-	return p.pid, st, nil
+	return st, nil
+}
+
+// cgroupCPU puts the cgroup's CPU figures in st when fromCgroup (st came
+// from the main thread's stat, whose CPU is that thread's alone), or anchors
+// the cgroup to st's process-wide figures the first tick it is usable. It
+// is false when st still needs the process's figures from /proc: the cgroup
+// could not be read, and is dropped until its next check.
+func (p *serverProc) cgroupCPU(st *procStat, fromCgroup bool) bool {
+	if p.cg.file == "" {
+		return true
+	}
+	u, s, err := p.cg.read()
+	switch {
+	case err != nil:
+		p.cg.file, p.cg.why = "", err.Error()
+		return !fromCgroup
+	case fromCgroup:
+		st.utime, st.stime = shifted(u, p.cg.offU), shifted(s, p.cg.offS)
+	default:
+		p.cg.anchor(st.utime, st.stime, u, s)
+	}
+	return true
 }
 
 // find looks the pid up: from the socket, which names this very server, or
