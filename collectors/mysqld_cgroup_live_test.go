@@ -80,7 +80,7 @@ func TestLiveMysqldCPUFromCgroup(t *testing.T) {
 
 // cgroupMountFor is where the hierarchy (key "" for v2) is mounted, or
 // skips the test when it is not or cgroups cannot be written.
-func cgroupMountFor(t *testing.T, key string) cgroupMount {
+func cgroupMountFor(t testing.TB, key string) cgroupMount {
 	t.Helper()
 	if os.Geteuid() != 0 {
 		t.Skip("moving mysqld into a cgroup needs root")
@@ -98,7 +98,7 @@ func cgroupMountFor(t *testing.T, key string) cgroupMount {
 
 // ownCgroupFor makes a cgroup under m, moves pid into it, and at the end
 // moves pid back to where it was and removes the cgroup.
-func ownCgroupFor(t *testing.T, m cgroupMount, key string, pid int) string {
+func ownCgroupFor(t testing.TB, m cgroupMount, key string, pid int) string {
 	t.Helper()
 	cg, err := os.ReadFile(fmt.Sprintf("/proc/%d/cgroup", pid))
 	if err != nil {
@@ -128,7 +128,7 @@ func ownCgroupFor(t *testing.T, m cgroupMount, key string, pid int) string {
 	return dir
 }
 
-func writeProcs(t *testing.T, dir string, pid int) {
+func writeProcs(t testing.TB, dir string, pid int) {
 	t.Helper()
 	if err := os.WriteFile(filepath.Join(dir, "cgroup.procs"), []byte(strconv.Itoa(pid)), 0o644); err != nil {
 		t.Skipf("cannot move pid %d into %s: %v", pid, dir, err)
