@@ -3,7 +3,7 @@
 # innotop and mytop, on a throwaway MariaDB holding N idle connections and a
 # steady light workload. Monitors run one after another for the same window.
 #
-#   bench/compare.sh [-d SECONDS] [-n "0 1000 5000"] [-r RATE] [-w WARMUP] [-m MONITORS] [-k]
+#   bench/compare.sh [-d SECONDS] [-n "0 1000 5000"] [-r RATE] [-w WARMUP] [-m MONITORS] [-k] [-P] [-C]
 #
 #   -d  measured window per monitor, seconds (default 30)
 #   -n  idle connection counts to test (default "0 1000 5000")
@@ -17,6 +17,9 @@
 #   -k  keep the temp dir (recordings, logs, screens) instead of removing it
 #   -P  record each monitor's CPU with perf over its window (any monitor, the dashboards
 #       and the Perl peers too); the top functions go to NAME-N.perf.txt (implies -k)
+#   -C  run the server alone in a cgroup of its own, as systemd's mariadb.service would
+#       (v2, and v1 cpuacct where mounted): mytop-go then reads mysqld's CPU from the
+#       cgroup instead of walking its threads in /proc/<pid>/stat (issue #16)
 #
 # Each monitor logs in as its own MariaDB user and the server runs with
 # --userstat: information_schema.USER_STATISTICS gives the server time and
@@ -28,9 +31,9 @@
 # Perl needs libterm-readkey-perl and libdbd-mariadb-perl), go. Run as root.
 set -euo pipefail
 
-DURATION=30 COUNTS="0 1000 5000" RATE=100 WARMUP=5 KEEP=0 PERF=0
+DURATION=30 COUNTS="0 1000 5000" RATE=100 WARMUP=5 KEEP=0 PERF=0 CGROUP=0
 MONITORS="mytop-go-record mytop-go-live innotop innotop-A mytop"
-while getopts "d:n:r:w:m:kPh" o; do
+while getopts "d:n:r:w:m:kPCh" o; do
 	case $o in
 	d) DURATION=$OPTARG ;;
 	n) COUNTS=$OPTARG ;;
@@ -39,7 +42,8 @@ while getopts "d:n:r:w:m:kPh" o; do
 	m) MONITORS=$OPTARG ;;
 	k) KEEP=1 ;;
 	P) PERF=1 KEEP=1 ;;
-	*) sed -n '2,16p' "$0"; exit 2 ;;
+	C) CGROUP=1 ;;
+	*) sed -n '2,19p' "$0"; exit 2 ;;
 	esac
 done
 
@@ -50,7 +54,7 @@ SOCK=$TMP/mysqld.sock
 TMUX_SOCK=$TMP/tmux.sock
 MYSQL=(mariadb --no-defaults -S "$SOCK" -uroot -N -B)
 CLK_TCK=$(getconf CLK_TCK)
-SERVER_PID="" CONNS_PID="" MON_PID=""
+SERVER_PID="" CONNS_PID="" MON_PID="" CGROUPS=()
 
 say() { printf '%s\n' "$*" >&2; }
 
@@ -61,6 +65,8 @@ cleanup() {
 	stop_pid "$CONNS_PID"
 	if [[ -S $TMUX_SOCK ]]; then tmux -S "$TMUX_SOCK" kill-server 2>/dev/null; fi
 	stop_pid "$SERVER_PID"
+	local cg
+	for cg in "${CGROUPS[@]}"; do rmdir "$cg" 2>/dev/null || say "left cgroup $cg"; done
 	if ((KEEP)); then say "kept $TMP"; else rm -rf "$TMP"; fi
 }
 trap cleanup EXIT
@@ -101,12 +107,32 @@ start_server() {
 		--innodb-buffer-pool-size=64M --innodb-flush-log-at-trx-commit=2 \
 		--thread-cache-size=100 --userstat=1 >/dev/null 2>&1 &
 	SERVER_PID=$!
+	((CGROUP)) && own_cgroup "$SERVER_PID"
 	for _ in $(seq 300); do
 		"${MYSQL[@]}" -e 'SELECT 1' >/dev/null 2>&1 && return 0
 		kill -0 "$SERVER_PID" 2>/dev/null || break
 		sleep 0.2
 	done
 	say "server did not start:"; tail -5 "$TMP/mysqld.err" >&2; exit 1
+}
+
+# own_cgroup moves pid into a new cgroup under each hierarchy that counts CPU
+# (cgroup2 wherever mounted, v1 cpuacct), as systemd does for a service; the
+# cgroups are removed at cleanup, once the server has exited.
+own_cgroup() {
+	local pid=$1 point fstype opts dir
+	while read -r point fstype opts; do
+		case $fstype in
+		cgroup2) ;;
+		cgroup) [[ ,$opts, == *,cpuacct,* ]] || continue ;;
+		*) continue ;;
+		esac
+		dir=$point/mytop-bench-$$
+		mkdir "$dir" && echo "$pid" >"$dir/cgroup.procs" || { say "cannot use cgroup $dir"; exit 1; }
+		CGROUPS+=("$dir")
+		say "server in cgroup $dir"
+	done < <(awk '{for (i = 7; $i != "-"; i++); print $5, $(i+1), $(i+3)}' /proc/self/mountinfo)
+	((${#CGROUPS[@]})) || { say "-C: no cgroup hierarchy mounted"; exit 1; }
 }
 
 # Each monitor (and the workload) has its own user, so USER_STATISTICS
