@@ -160,39 +160,37 @@ func shifted(v uint64, off int64) uint64 {
 
 // parseCPUStat takes user_usec and system_usec from a v2 cpu.stat, in ticks.
 func parseCPUStat(b []byte) (utime, stime uint64, err error) {
-	var seen int
-	for line := range procLines(b) {
-		key, rest := nextField(line)
-		switch string(key) {
-		case "user_usec":
-			utime, seen = firstUint(rest)*userHZ/1e6, seen+1
-		case "system_usec":
-			stime, seen = firstUint(rest)*userHZ/1e6, seen+1
-		}
-	}
-	if seen != 2 {
+	u, s, ok := userSystem(b, "user_usec", "system_usec")
+	if !ok {
 		return 0, 0, errors.New("cpu.stat without user_usec and system_usec")
 	}
-	return utime, stime, nil
+	return u * userHZ / 1e6, s * userHZ / 1e6, nil
 }
 
 // parseCpuacctStat takes user and system from a v1 cpuacct.stat, already in
 // USER_HZ ticks.
 func parseCpuacctStat(b []byte) (utime, stime uint64, err error) {
+	u, s, ok := userSystem(b, "user", "system")
+	if !ok {
+		return 0, 0, errors.New("cpuacct.stat without user and system")
+	}
+	return u, s, nil
+}
+
+// userSystem reads the two named counters of a "key value" file; ok only
+// when both are there.
+func userSystem(b []byte, userKey, systemKey string) (user, system uint64, ok bool) {
 	var seen int
 	for line := range procLines(b) {
 		key, rest := nextField(line)
 		switch string(key) {
-		case "user":
-			utime, seen = firstUint(rest), seen+1
-		case "system":
-			stime, seen = firstUint(rest), seen+1
+		case userKey:
+			user, seen = firstUint(rest), seen+1
+		case systemKey:
+			system, seen = firstUint(rest), seen+1
 		}
 	}
-	if seen != 2 {
-		return 0, 0, errors.New("cpuacct.stat without user and system")
-	}
-	return utime, stime, nil
+	return user, system, seen == 2
 }
 
 // parseProcCgroup reads /proc/<pid>/cgroup ("id:controllers:path") into the

@@ -70,13 +70,7 @@ func statementsPerTick(t *testing.T, srv *testdb.Server) (shows, perTick int64) 
 	for range 4 {
 		last = next(t, l)
 	}
-	for _, name := range ownTmpNames {
-		a, _ := first.StatusInt(name)
-		b, _ := last.StatusInt(name)
-		if own := statusNumber(last.SelfStatus[name]) - statusNumber(first.SelfStatus[name]); float64(b-a) != own {
-			t.Errorf("%s: %s: server +%d, the monitor's own counted +%.0f", srv.Addr(), name, b-a, own)
-		}
-	}
+	checkOwnTmp(t, srv.Addr()+": ", first, last)
 	t.Logf("%s: %d replica status reads, %d statements per tick", srv.Addr(), show1-show0, perTick)
 	return show1 - show0, perTick
 }
