@@ -94,7 +94,7 @@ func (fl *Fleet) refresh() {
 	sel := 1
 	for i, r := range fl.rows {
 		for c, v := range r.cells() {
-			tc := cell(tview.Escape(safeLine(v, 60))).SetExpansion(expansionOf(c))
+			tc := cell(safeLine(v, 60)).SetExpansion(expansionOf(c))
 			if c == fleetFindingCol && r.worst != nil {
 				_, color := severityLabel(r.worst.Severity)
 				tc.SetTextColor(color)
@@ -132,6 +132,7 @@ func (fl *Fleet) Draw(screen tcell.Screen) {
 		d.root.Draw(screen)
 		return
 	}
+	screen = withASCIICells(screen)
 	clearRows(screen, x, y, w, h)
 	tview.Print(screen, fl.header(w), x, y, w, tview.AlignLeft, textColor)
 	fl.table.SetRect(x, y+1, w, h-2)

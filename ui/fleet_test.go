@@ -169,3 +169,16 @@ func TestFleetLagOverChannels(t *testing.T) {
 		}
 	}
 }
+
+// A name that looks like a colour tag shows as written: escaped once, not
+// twice (which showed "db[red[]").
+func TestFleetShowsATagLikeNameVerbatim(t *testing.T) {
+	at := time.Date(2026, 12, 1, 14, 2, 17, 0, time.UTC)
+	name := "db[red].example"
+	fl := NewFleet([]string{name}, func(string) Options { return Options{ReadOnly: true} })
+	fl.Update(name, fleetFrame(at, "10.11.19-MariaDB", false))
+	text := ScreenText(fl.DrawOn(80, 24))
+	if !strings.Contains(text, name+" ") {
+		t.Errorf("no %q in\n%s", name, text)
+	}
+}

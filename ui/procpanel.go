@@ -72,7 +72,9 @@ func (p *procPanel) Draw(screen tcell.Screen) {
 	x, y, w, h := p.GetInnerRect()
 	p.content.fitColumns(w)
 	p.table.SetRect(x, y, w, h)
+	p.content.beginDraw()
 	p.table.Draw(screen)
+	p.content.endDraw()
 	if p.missing != "" && h > 1 {
 		tview.Print(screen, p.missing, x, y+1, w, tview.AlignLeft, tcell.ColorGray)
 	}

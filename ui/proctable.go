@@ -22,7 +22,22 @@ type procContent struct {
 	// width is the table's inner width: no cell can show more runes, and
 	// tview measures every rune of a cell's text on each draw.
 	width int
+	// drawn keeps the cells made during one draw, which asks for each cell
+	// two or three times (widths, text, background); see procPanel.Draw.
+	drawn   map[[2]int]*tview.TableCell
+	drawing bool
 }
+
+// beginDraw starts a draw's cell cache; endDraw drops it, so a key handled
+// between draws never sees a cell of rows that have changed since.
+func (c *procContent) beginDraw() {
+	if c.drawn == nil {
+		c.drawn = make(map[[2]int]*tview.TableCell)
+	}
+	c.drawing = true
+}
+
+func (c *procContent) endDraw() { clear(c.drawn); c.drawing = false }
 
 // Columns shown by terminal width; Query always last so it takes what is left.
 var (
@@ -60,6 +75,19 @@ func (c *procContent) GetRowCount() int    { return len(c.list.rows) + 1 }
 func (c *procContent) GetColumnCount() int { return len(c.cols) + 1 }
 
 func (c *procContent) GetCell(row, column int) *tview.TableCell {
+	if !c.drawing {
+		return c.makeCell(row, column)
+	}
+	key := [2]int{row, column}
+	cell, ok := c.drawn[key]
+	if !ok {
+		cell = c.makeCell(row, column)
+		c.drawn[key] = cell
+	}
+	return cell
+}
+
+func (c *procContent) makeCell(row, column int) *tview.TableCell {
 	if row == 0 {
 		return c.headerCell(column)
 	}

@@ -21,7 +21,7 @@ type root struct {
 func (r *root) Draw(screen tcell.Screen) {
 	x, y, w, h := r.GetRect()
 	r.d.screen = screen
-	r.d.draw(screen, x, y, w, h)
+	r.d.draw(withASCIICells(screen), x, y, w, h)
 }
 
 func (r *root) InputHandler() func(*tcell.EventKey, func(tview.Primitive)) {

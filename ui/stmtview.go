@@ -119,7 +119,7 @@ func (v *stmtView) headerLine(cols []int, w int) string {
 		fmt.Fprintf(&b, "%*s ", stmtCols[i].width, v.mark(i)+stmtCols[i].title)
 	}
 	b.WriteString(v.mark(stmtSortFingerprint) + "fingerprint")
-	return tview.Escape(safeLine(b.String(), w))
+	return safeLine(b.String(), w)
 }
 
 func (v *stmtView) mark(col int) string {
