@@ -8,30 +8,20 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/mytop-go/mytop-go/internal/connopt"
 )
 
 // Target is one server named in a --hosts file or a -h list. Empty fields
 // fall back to the shared connection options (flags, [client], option files).
 type Target struct {
-	Name     string
-	Host     string
-	Port     int
-	Socket   string
-	User     string
-	Password string
-	// PasswordSet tells an empty password from none given.
-	PasswordSet bool
-	// DSN is a go-sql-driver DSN given instead of host[:port].
-	DSN string
+	Name string
+	connopt.Server
 }
 
-// Defaults are the [client] section of a hosts file: credentials shared by
-// every target that does not name its own.
-type Defaults struct {
-	User        string
-	Password    string
-	PasswordSet bool
-}
+// Defaults are the [client] section of a hosts file: credentials (User,
+// Password) shared by every target that does not name its own.
+type Defaults = connopt.Server
 
 // Targets lists the servers a --hosts file names or, without one, a -h list.
 func Targets(hostsFile, hostList string) ([]Target, Defaults, error) {
@@ -91,7 +81,7 @@ func ParseHostsFile(r io.Reader) ([]Target, Defaults, error) {
 		}
 		var err error
 		if isSetting(line) {
-			err = def.set(section, line)
+			err = setDefault(&def, section, line)
 		} else {
 			var t Target
 			t, err = targetLine(line)
@@ -110,7 +100,7 @@ func ParseHostsFile(r io.Reader) ([]Target, Defaults, error) {
 	return ts, def, nil
 }
 
-func (d *Defaults) set(section, line string) error {
+func setDefault(d *Defaults, section, line string) error {
 	if section != "client" && section != "mytop" {
 		return fmt.Errorf("%q: settings belong in a [client] section; a server line starts with host[:port] or a DSN", line)
 	}
@@ -131,7 +121,7 @@ func targetLine(line string) (Target, error) {
 	var t Target
 	var err error
 	if isDSN(words[0]) {
-		t = Target{Name: dsnName(words[0]), DSN: words[0]}
+		t = Target{Name: dsnName(words[0]), Server: connopt.Server{DSN: words[0]}}
 	} else if t, err = hostTarget(words[0]); err != nil {
 		return t, err
 	}
@@ -183,13 +173,13 @@ func isDSN(w string) bool { return strings.Contains(w, "@") || strings.Contains(
 func hostTarget(s string) (Target, error) {
 	h, p, err := net.SplitHostPort(s)
 	if err != nil {
-		return Target{Name: s, Host: strings.Trim(s, "[]")}, nil
+		return Target{Name: s, Server: connopt.Server{Host: strings.Trim(s, "[]")}}, nil
 	}
 	port, err := strconv.Atoi(p)
 	if err != nil || port <= 0 || port > 65535 {
 		return Target{}, fmt.Errorf("%q: port %q is not a TCP port", s, p)
 	}
-	return Target{Name: s, Host: h, Port: port}, nil
+	return Target{Name: s, Server: connopt.Server{Host: h, Port: port}}, nil
 }
 
 // dsnName labels a DSN server by its address only, never its credentials.

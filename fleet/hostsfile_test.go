@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/mytop-go/mytop-go/internal/connopt"
 )
 
 func TestParseHostsFile(t *testing.T) {
@@ -27,11 +29,11 @@ monitor:pw@tcp(10.0.0.9:3306)/ name=dsn-one
 		t.Errorf("defaults %+v, want %+v", def, wantDef)
 	}
 	want := []Target{
-		{Name: "db1.example", Host: "db1.example"},
-		{Name: "db2", Host: "db2.example", Port: 3307, User: "ro"},
-		{Name: "local-a", Host: "localhost", Socket: "/run/mysqld/a.sock"},
-		{Name: "dsn-one", DSN: "monitor:pw@tcp(10.0.0.9:3306)/"},
-		{Name: "[::1]:3308", Host: "::1", Port: 3308},
+		{Name: "db1.example", Server: connopt.Server{Host: "db1.example"}},
+		{Name: "db2", Server: connopt.Server{Host: "db2.example", Port: 3307, User: "ro"}},
+		{Name: "local-a", Server: connopt.Server{Host: "localhost", Socket: "/run/mysqld/a.sock"}},
+		{Name: "dsn-one", Server: connopt.Server{DSN: "monitor:pw@tcp(10.0.0.9:3306)/"}},
+		{Name: "[::1]:3308", Server: connopt.Server{Host: "::1", Port: 3308}},
 	}
 	if !reflect.DeepEqual(ts, want) {
 		t.Errorf("targets\n%+v\nwant\n%+v", ts, want)
@@ -71,7 +73,11 @@ func TestSplitHosts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Target{{Name: "db1", Host: "db1"}, {Name: "db2:3307", Host: "db2", Port: 3307}, {Name: "db3", Host: "db3"}}
+	want := []Target{
+		{Name: "db1", Server: connopt.Server{Host: "db1"}},
+		{Name: "db2:3307", Server: connopt.Server{Host: "db2", Port: 3307}},
+		{Name: "db3", Server: connopt.Server{Host: "db3"}},
+	}
 	if !reflect.DeepEqual(ts, want) {
 		t.Errorf("%+v, want %+v", ts, want)
 	}

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/collectors"
-	"github.com/mytop-go/mytop-go/internal/connopt"
 	"github.com/mytop-go/mytop-go/pipeline"
 )
 
@@ -51,9 +50,7 @@ func Open(lf *collectors.LiveFlags, newBuilder func() *pipeline.Builder, stderr 
 }
 
 func openMember(lf *collectors.LiveFlags, t Target, def Defaults, stderr io.Writer) (*collectors.Live, error) {
-	c := lf.Conn.For(connopt.Server{Host: t.Host, Port: t.Port, Socket: t.Socket, DSN: t.DSN,
-		User: t.User, Password: t.Password, PasswordSet: t.PasswordSet},
-		connopt.Server{User: def.User, Password: def.Password, PasswordSet: def.PasswordSet})
+	c := lf.Conn.For(t.Server, def)
 	live, err := lf.Build(c, stderr)
 	if err != nil {
 		return nil, err
