@@ -41,7 +41,6 @@ const cgroupCheckEvery = 30 * time.Second
 type cgroupCPU struct {
 	file    string // cpu.stat (v2) or cpuacct.stat (v1); "" while not usable
 	v2      bool
-	why     string // why not, when file is ""
 	pid     int
 	checkAt time.Time
 	// anchored: off holds /proc's figure minus the cgroup's, taken at one
@@ -62,18 +61,20 @@ func (c *cgroupCPU) due(pid int, now time.Time) bool {
 // from procRoot/self/mountinfo, and keeps it when it holds pid alone. v2 is
 // preferred: its cpu.stat is there without the cpu controller.
 func (c *cgroupCPU) check(procRoot string, pid int, now time.Time) {
-	file, v2, why := ownCgroupFile(procRoot, pid)
+	file, v2, _ := ownCgroupFile(procRoot, pid)
 	if file != c.file || pid != c.pid {
 		c.anchored = false
 	}
 	c.pid, c.checkAt = pid, now.Add(cgroupCheckEvery)
-	c.file, c.v2, c.why = file, v2, why
+	c.file, c.v2 = file, v2
 }
 
 // forget makes the next tick check again and anchor anew: the server
 // restarted, perhaps under the same pid, and its CPU starts from zero.
 func (c *cgroupCPU) forget() { c.pid, c.anchored = 0, false }
 
+// ownCgroupFile is pid's cgroup CPU file when pid is alone in its cgroup, else
+// "" and why not.
 func ownCgroupFile(procRoot string, pid int) (file string, v2 bool, why string) {
 	cg, err := os.ReadFile(filepath.Join(procRoot, strconv.Itoa(pid), "cgroup"))
 	if err != nil {

@@ -31,7 +31,7 @@ func TestLiveMysqldCPUFromCgroup(t *testing.T) {
 			p := newServerProc("/proc", srv.Socket)
 			statAt(t, p, time.Now()) // anchors
 			if want := filepath.Join(dir, h.file); p.cg.file != want || !p.cg.anchored {
-				t.Fatalf("source %q (anchored %v, why %q), want %s", p.cg.file, p.cg.anchored, p.cg.why, want)
+				t.Fatalf("source %q (anchored %v, why %q), want %s", p.cg.file, p.cg.anchored, whyNotCgroup(p), want)
 			}
 
 			ctx, cancel := context.WithCancel(context.Background())

@@ -112,7 +112,7 @@ func (p *serverProc) cgroupCPU(st *procStat, fromCgroup bool) bool {
 	u, s, err := p.cg.read()
 	switch {
 	case err != nil:
-		p.cg.file, p.cg.why = "", err.Error()
+		p.cg.file = ""
 		return !fromCgroup
 	case fromCgroup:
 		st.utime, st.stime = shifted(u, p.cg.offU), shifted(s, p.cg.offS)
