@@ -32,7 +32,7 @@ func (a *App) Main(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%s %s\n", a.Prog, a.Version)
 			return 0
 		case "help", "--help", "-help", "-?":
-			Overview(stdout, a.Prog, a.withFlags())
+			overview(stdout, a.Prog, a.withFlags())
 			return 0
 		}
 		for _, c := range a.Commands {
@@ -48,9 +48,12 @@ func (a *App) Main(args []string, stdout, stderr io.Writer) int {
 	err := cmd.Run(args, stdout, stderr)
 	var help helpRequest
 	var usage *usageError
+	var status ExitStatus
 	switch {
 	case err == nil:
 		return 0
+	case errors.As(err, &status):
+		return int(status)
 	case errors.As(err, &help):
 		cmd.Flags = help.fs
 		Usage(stdout, a.Prog, cmd)
@@ -131,7 +134,7 @@ func (a *App) RunCompletion(args []string, stdout, _ io.Writer) error {
 	case "bash":
 		Bash(stdout, a.Prog, a.withFlags())
 	case "zsh":
-		Zsh(stdout, a.Prog, a.withFlags())
+		zsh(stdout, a.Prog, a.withFlags())
 	default:
 		return &usageError{msg: fmt.Sprintf("completion: unknown shell %q (bash or zsh)", fs.Arg(0))}
 	}
@@ -145,7 +148,7 @@ func (a *App) RunMan(args []string, stdout, _ io.Writer) error {
 	}
 	p := a.Man
 	p.Prog, p.Version, p.Date = a.Prog, a.Version, time.Now().UTC().Format("2006-01-02")
-	Man(stdout, p, a.withFlags())
+	man(stdout, p, a.withFlags())
 	return nil
 }
 
@@ -161,3 +164,9 @@ func parseBuiltin(name string, args []string, want int, hint string) (*flag.Flag
 	}
 	return fs, nil
 }
+
+// ExitStatus is a command's answer told by its exit status alone (check's
+// "blind to something its rules need"): Main prints nothing more.
+type ExitStatus int
+
+func (e ExitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }

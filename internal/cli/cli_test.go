@@ -34,7 +34,7 @@ func TestUsageLayout(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 	b.Reset()
-	Overview(&b, "mytop-go", testCommands())
+	overview(&b, "mytop-go", testCommands())
 	for _, w := range []string{"Usage: mytop-go [OPTIONS]", "  record       record a live server", "-h, --host STRING", "--defaults-file FILE"} {
 		if !strings.Contains(b.String(), w) {
 			t.Errorf("overview lacks %q:\n%s", w, b.String())
@@ -77,7 +77,7 @@ func TestBashCompletionRuns(t *testing.T) {
 
 func TestZshCompletionParses(t *testing.T) {
 	var b bytes.Buffer
-	Zsh(&b, "mytop-go", testCommands())
+	zsh(&b, "mytop-go", testCommands())
 	s := b.String()
 	for _, w := range []string{"#compdef mytop-go", "'--redact[replace literals with ?]'", "'--defaults-file=[read only this option file]:file:_files'", "record)"} {
 		if !strings.Contains(s, w) {
@@ -96,7 +96,7 @@ func TestZshCompletionParses(t *testing.T) {
 
 func TestManPage(t *testing.T) {
 	var b bytes.Buffer
-	Man(&b, ManPage{Prog: "mytop-go", Version: "1.0", Date: "2026-12-01", Title: "monitor", Description: ".starts with a dot -x"}, testCommands())
+	man(&b, ManPage{Prog: "mytop-go", Version: "1.0", Date: "2026-12-01", Title: "monitor", Description: ".starts with a dot -x"}, testCommands())
 	s := b.String()
 	for _, w := range []string{`.TH MYTOP-GO 1 "2026-12-01" "mytop-go 1.0"`, ".SH SYNOPSIS", `.B \-h, \-\-host STRING`, `\&.starts with a dot \-x`, ".SS record"} {
 		if !strings.Contains(s, w) {

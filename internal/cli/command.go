@@ -28,9 +28,9 @@ type Flag struct {
 	Name, Short, Arg, Help, Default string
 }
 
-// Flags lists fs's options sorted by name, each with the word its value is
+// flags lists fs's options sorted by name, each with the word its value is
 // (from `backquotes` in the help, or the value's type) and its default.
-func Flags(fs *flag.FlagSet) []Flag {
+func flags(fs *flag.FlagSet) []Flag {
 	if fs == nil {
 		return nil
 	}

@@ -46,14 +46,14 @@ func Bash(w io.Writer, prog string, cmds []Command) {
 
 func optionWords(c Command) []string {
 	words := []string{"--help"}
-	for _, f := range Flags(c.Flags) {
+	for _, f := range flags(c.Flags) {
 		words = append(words, "--"+f.Name)
 	}
 	return words
 }
 
-// Zsh prints a zsh completion function (#compdef) using _arguments.
-func Zsh(w io.Writer, prog string, cmds []Command) {
+// zsh prints a zsh completion function (#compdef) using _arguments.
+func zsh(w io.Writer, prog string, cmds []Command) {
 	fn := "_" + strings.ReplaceAll(prog, "-", "_")
 	fmt.Fprintf(w, "#compdef %s\n# zsh completion for %s; put it in $fpath as _%s, or: source <(%s completion zsh)\n", prog, prog, prog, prog)
 	fmt.Fprintf(w, "%s() {\n    local -a commands\n    commands=(\n", fn)
@@ -80,7 +80,7 @@ func Zsh(w io.Writer, prog string, cmds []Command) {
 
 func zshSpecs(c Command) string {
 	specs := []string{zshQuote("--help[show this help and exit]")}
-	for _, f := range Flags(c.Flags) {
+	for _, f := range flags(c.Flags) {
 		help := strings.NewReplacer("[", "(", "]", ")", ":", " ").Replace(f.Help)
 		spec := "--" + f.Name + "[" + help + "]"
 		if f.Arg != "" {

@@ -20,8 +20,8 @@ type ManSection struct {
 	Items [][2]string // term, text; an empty term is a plain paragraph
 }
 
-// Man writes the page in man(7) roff.
-func Man(w io.Writer, p ManPage, cmds []Command) {
+// man writes the page in man(7) roff.
+func man(w io.Writer, p ManPage, cmds []Command) {
 	fmt.Fprintf(w, ".TH %s 1 %q %q %q\n", strings.ToUpper(p.Prog), p.Date, p.Prog+" "+p.Version, "User Commands")
 	fmt.Fprintf(w, ".SH NAME\n%s \\- %s\n", roff(p.Prog), roff(p.Title))
 	fmt.Fprintln(w, ".SH SYNOPSIS")
@@ -36,7 +36,7 @@ func Man(w io.Writer, p ManPage, cmds []Command) {
 			name = "(no command)"
 		}
 		fmt.Fprintf(w, ".SS %s\n%s\n", roff(name), roff(c.Summary))
-		for _, f := range Flags(c.Flags) {
+		for _, f := range flags(c.Flags) {
 			fmt.Fprintf(w, ".TP\n.B %s\n%s\n", roff(f.spelling()), roff(f.helpWithDefault()))
 		}
 		fmt.Fprintf(w, ".TP\n.B \\-\\-help\nshow this command's usage and exit\n")

@@ -16,9 +16,9 @@ func Usage(w io.Writer, prog string, c Command) {
 	options(w, "Options:", c)
 }
 
-// Overview is the program's --help: how to call it, its commands, and the
+// overview is the program's --help: how to call it, its commands, and the
 // options of the default command (the live dashboard).
-func Overview(w io.Writer, prog string, cmds []Command) {
+func overview(w io.Writer, prog string, cmds []Command) {
 	fmt.Fprintf(w, "Usage: %s [OPTIONS]\n       %s COMMAND [OPTIONS]\n", prog, prog)
 	var def Command
 	fmt.Fprintln(w, "\nCommands:")
@@ -37,7 +37,7 @@ func Overview(w io.Writer, prog string, cmds []Command) {
 }
 
 func options(w io.Writer, title string, c Command) {
-	flags := Flags(c.Flags)
+	flags := flags(c.Flags)
 	width := len("--help")
 	for _, f := range flags {
 		width = max(width, len(f.spelling()))

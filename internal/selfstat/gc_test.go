@@ -16,7 +16,7 @@ func TestTuneGC(t *testing.T) {
 	}
 	os.Unsetenv("GOGC") // t.Setenv restores it
 	TuneGC()
-	if got := debug.SetGCPercent(100); got != MonitorGCPercent {
-		t.Errorf("target %d, want %d", got, MonitorGCPercent)
+	if got := debug.SetGCPercent(100); got != monitorGCPercent {
+		t.Errorf("target %d, want %d", got, monitorGCPercent)
 	}
 }

@@ -25,6 +25,7 @@ const GaleraProvider = "/usr/lib/galera/libgalera_smm.so"
 // leave cleanly; the others go on as a smaller Primary component.
 func StartGalera(t testing.TB, n int, extraArgs ...string) []*Server {
 	t.Helper()
+	SkipShort(t)
 	if _, err := os.Stat(GaleraProvider); err != nil {
 		t.Skipf("testdb: no Galera provider at %s: install the Debian package galera-4", GaleraProvider)
 	}

@@ -19,10 +19,17 @@ type Session struct {
 	name   string
 }
 
+// shortReason is what an end-to-end test says when `go test -short` skips it.
+const shortReason = "drives the real binary in tmux, seconds a screen (-short)"
+
 // Start runs argv in a new width×height tmux session. The session and its
-// server are killed when the test ends. env entries are KEY=VALUE.
+// server are killed when the test ends. env entries are KEY=VALUE. Under
+// -short it skips the test (shortReason).
 func Start(t testing.TB, width, height int, env []string, argv ...string) *Session {
 	t.Helper()
+	if testing.Short() {
+		t.Skip(shortReason)
+	}
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Fatal("tmux is not installed (apt-get install tmux)")
 	}
