@@ -22,6 +22,9 @@ const (
 	CollectorInnoDBSize CollectorName = "innodb_size"
 	// CollectorStatements is the statement digests (Snapshot.Statements).
 	CollectorStatements CollectorName = "statements"
+	// CollectorErrorLog is the refused logins the server's error log names
+	// (Snapshot.RefusedLogins).
+	CollectorErrorLog CollectorName = "errorlog"
 )
 
 // Mode says where frames come from; the header shows it, and consumers must
@@ -34,3 +37,20 @@ const (
 	ModeReplay Mode = "REPLAY"
 	ModeImport Mode = "IMPORT"
 )
+
+// CollectorDiskSpace is the free space of the filesystems holding the
+// server's files (Snapshot.Filesystems), read with statfs when the server
+// runs on this machine.
+const CollectorDiskSpace CollectorName = "disk_space"
+
+// CollectorPreparedOwners names the sessions holding prepared statements
+// (Snapshot.PreparedOwners).
+const CollectorPreparedOwners CollectorName = "prepared_owners"
+
+// CollectorHostCache is the client hosts with connection errors
+// (Snapshot.HostErrors), from performance_schema.host_cache.
+const CollectorHostCache CollectorName = "host_cache"
+
+// CollectorAccountLimits is the accounts' own MAX_USER_CONNECTIONS
+// (Snapshot.AccountLimits), from mysql.user.
+const CollectorAccountLimits CollectorName = "account_limits"

@@ -12,6 +12,10 @@ type Frame struct {
 	// Rates is nil for the first frame and right after a gap (no previous sample).
 	Rates    *Rates    `json:"rates,omitempty"`
 	Findings []Finding `json:"findings,omitempty"`
+	// Load is the database load of this sample (load.go); nil when the
+	// sample says nothing of sessions. It survives the window's slimming,
+	// so rules and views read minutes of it.
+	Load *Load `json:"load,omitempty"`
 	// NotApplicable lists rules that cannot run on this source, with the reason.
 	NotApplicable map[string]string `json:"not_applicable,omitempty"`
 	// Mode says where frames come from (ModeLive, ModeReplay, ModeImport); for the

@@ -34,7 +34,7 @@ type Galera struct {
 }
 
 // Galera states (wsrep_local_state).
-const GaleraSynced = 4
+const galeraSynced = 4
 
 // Galera decodes the node's wsrep figures; ok is false on a server that is no
 // Galera node: wsrep_on is OFF (MariaDB prints wsrep status even then, with
@@ -78,7 +78,7 @@ func (s *Snapshot) isGaleraNode() bool {
 // Synced is the state a node serves from: Synced, in a Primary component,
 // ready for queries.
 func (g Galera) Synced() bool {
-	return g.LocalState == GaleraSynced && strings.EqualFold(g.ClusterStatus, "Primary") && g.Ready
+	return g.LocalState == galeraSynced && strings.EqualFold(g.ClusterStatus, "Primary") && g.Ready
 }
 
 // Label names the node: its wsrep_node_name, or "this node".

@@ -36,11 +36,28 @@ type Host struct {
 
 	Disks []DiskCounters `json:"disks,omitempty"`
 	Nets  []NetCounters  `json:"nets,omitempty"`
+	// Mounts maps the mount points of block devices to the device in Disks
+	// that holds them (a partition's whole disk), so rules can tell which
+	// device holds the server's datadir, tmpdir, binlog and redo.
+	Mounts []Mount `json:"mounts,omitempty"`
 
 	// Mysqld is the server process's own CPU time, when it runs on this
 	// machine and its pid file is readable: it says whether mysqld is the
 	// process using the CPU.
 	Mysqld *ProcessCPU `json:"mysqld,omitempty"`
+	// Busiest are the other processes that used the most CPU over the
+	// interval before this sample, busiest first; read only while the host's
+	// CPUs are busy (collectors: busiestIdleMax), so cpu_saturation can say
+	// which processes keep a shared host busy when mysqld does not.
+	Busiest []ProcessUse `json:"busiest,omitempty"`
+}
+
+// ProcessUse is one process's CPU use over an interval.
+type ProcessUse struct {
+	PID  int    `json:"pid"`
+	Name string `json:"name"` // comm, from /proc/<pid>/stat
+	// CPUs is CPU seconds a second: 1.0 is one CPU kept busy.
+	CPUs float64 `json:"cpus"`
 }
 
 // CPUTimes are cumulative seconds spent in each state, summed over all CPUs.
@@ -77,6 +94,15 @@ type DiskCounters struct {
 	// (kernel 5.5+; zero on older kernels): an fsync's cost at the device.
 	Flushes uint64 `json:"flushes,omitempty"`
 	FlushMS uint64 `json:"flush_ms,omitempty"`
+	// Rotational is /sys/block/<name>/queue/rotational: "1" a spinning disk
+	// (or a virtual one that does not say), "0" SSD/NVMe; "" unknown.
+	Rotational string `json:"rotational,omitempty"`
+}
+
+// Mount is one mounted filesystem on a block device.
+type Mount struct {
+	Point  string `json:"point"`
+	Device string `json:"device"`
 }
 
 // NetCounters are cumulative counters for one network interface.

@@ -9,6 +9,10 @@ type InnoDBStatus struct {
 	Raw string `json:"raw,omitempty"`
 	// Time is the monitor output's own timestamp, when printed.
 	Time time.Time `json:"time,omitempty"`
+	// ReadAt is when the monitor read it (its own clock); a status carried
+	// into later frames keeps it, so its age is the frame's time minus this.
+	// Zero in captures that do not say.
+	ReadAt time.Time `json:"read_at,omitzero"`
 	// AveragesSeconds is "Per second averages calculated from the last N seconds".
 	AveragesSeconds int  `json:"averages_seconds,omitempty"`
 	Truncated       bool `json:"truncated,omitempty"`

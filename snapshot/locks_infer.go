@@ -1,6 +1,10 @@
 package snapshot
 
-import "strings"
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
 
 // MDLHold is one metadata lock a thread holds or waits for, as
 // performance_schema.metadata_locks or MariaDB's METADATA_LOCK_INFO print it.
@@ -11,6 +15,9 @@ type MDLHold struct {
 	// Mode without the "MDL_" prefix: SHARED_READ, EXCLUSIVE, ...
 	Mode    string
 	Pending bool
+	// Space is the namespace of a lock on no table (Table ""): SpaceBackup,
+	// SpaceGlobal or SpaceCommit.
+	Space string
 }
 
 // ddlVerbs take an exclusive metadata lock in the end, so every later
@@ -33,13 +40,50 @@ type waiter struct {
 	verb   string
 }
 
-func waitersOf(ps []Process, kind LockKind) []waiter {
-	var out []waiter
+// LockInference infers lock holders from one frame's processlist. It
+// parses each statement once (its tables and verb) and indexes the running
+// statements by table, so the work is linear in the processlist, not in
+// waiters × threads: build one per frame and ask it for each kind.
+type LockInference struct {
+	ps     []Process
+	tables [][]string // per ps index
+	verbs  []string
+	// running lists, per table, the threads running (not waiting for a
+	// lock) a statement on it, longest first in processlist order.
+	running  map[string][]*Process
+	verbByID map[int64]string // of the running statements
+}
+
+// NewLockInference parses ps's statements for the inference.
+func NewLockInference(ps []Process) *LockInference {
+	li := &LockInference{ps: ps, tables: make([][]string, len(ps)), verbs: make([]string, len(ps)),
+		running: map[string][]*Process{}, verbByID: map[int64]string{}}
 	for i := range ps {
 		p := &ps[i]
+		if p.Info == "" || p.Command == "Sleep" {
+			continue
+		}
+		li.tables[i], li.verbs[i] = statementTables(p.Info, p.DB), StatementVerb(p.Info)
+		if WaitKind(p) != "" {
+			continue
+		}
+		li.verbByID[p.ID] = li.verbs[i]
+		for _, t := range li.tables[i] {
+			li.running[t] = append(li.running[t], p)
+		}
+	}
+	for _, r := range li.running {
+		sortProcsByTime(r)
+	}
+	return li
+}
+
+func (li *LockInference) waitersOf(kind LockKind) []waiter {
+	var out []waiter
+	for i := range li.ps {
+		p := &li.ps[i]
 		if WaitKind(p) == kind {
-			out = append(out, waiter{p: p, kind: kind, tables: StatementTables(p.Info, p.DB),
-				verb: StatementVerb(p.Info)})
+			out = append(out, waiter{p: p, kind: kind, tables: li.tables[i], verb: li.verbs[i]})
 		}
 	}
 	return out
@@ -47,27 +91,25 @@ func waitersOf(ps []Process, kind LockKind) []waiter {
 
 // runningOn are threads running a statement (not waiting for a lock) that
 // names one of tables, longest-running first in processlist order.
-func runningOn(ps []Process, tables []string, except int64) []*Process {
+func (li *LockInference) runningOn(tables []string, except int64) []*Process {
 	var out []*Process
-	for i := range ps {
-		p := &ps[i]
-		if p.ID == except || p.Info == "" || p.Command == "Sleep" || WaitKind(p) != "" {
-			continue
-		}
-		if sharesTable(StatementTables(p.Info, p.DB), tables) {
-			out = append(out, p)
+	for _, t := range tables {
+		for _, p := range li.running[t] {
+			if p.ID != except && !slices.Contains(out, p) {
+				out = append(out, p)
+			}
 		}
 	}
-	sortProcsByTime(out)
+	if len(tables) > 1 {
+		sortProcsByTime(out)
+	}
 	return out
 }
 
+// sortProcsByTime sorts longest-running first, keeping processlist order
+// among equals.
 func sortProcsByTime(ps []*Process) {
-	for i := 1; i < len(ps); i++ {
-		for j := i; j > 0 && ps[j].TimeMS > ps[j-1].TimeMS; j-- {
-			ps[j], ps[j-1] = ps[j-1], ps[j]
-		}
-	}
+	slices.SortStableFunc(ps, func(a, b *Process) int { return cmp.Compare(b.TimeMS, a.TimeMS) })
 }
 
 // queuedAhead is the waiter of ws that waits longest on one of w's tables
@@ -98,12 +140,17 @@ func objectOf(tables []string) string {
 	return strings.Join(tables, ", ")
 }
 
-// TableWaits infers who holds the table-level locks (MyISAM, Aria, MEMORY,
+// tableWaits infers who holds the table-level locks (MyISAM, Aria, MEMORY,
 // LOCK TABLES) that processlist threads wait for: a writer queued ahead of a
 // reader, else a running statement on the same table (a writer, for a
 // waiting reader), else a LOCK TABLES holder among holds, else nobody seen.
-func TableWaits(ps []Process, holds []MDLHold) []LockWait {
-	ws := waitersOf(ps, LockTable)
+func tableWaits(ps []Process, holds []MDLHold) []LockWait {
+	return NewLockInference(ps).TableWaits(holds)
+}
+
+// TableWaits is tableWaits over the inference's processlist.
+func (li *LockInference) TableWaits(holds []MDLHold) []LockWait {
+	ws := li.waitersOf(LockTable)
 	var out []LockWait
 	for _, w := range ws {
 		e := LockWait{Waiter: w.p.ID, Kind: LockTable, Object: objectOf(w.tables), WaitS: w.p.TimeMS / 1000,
@@ -111,7 +158,7 @@ func TableWaits(ps []Process, holds []MDLHold) []LockWait {
 		writer := writeVerbs[w.verb]
 		if b := queuedAhead(w, ws, true, func(o waiter) bool { return writeVerbs[o.verb] }); b != nil && !writer {
 			e.Blocker = b.ID
-		} else if b := conflictingRunner(ps, w, writer); b != nil {
+		} else if b := li.conflictingRunner(w, writer); b != nil {
 			e.Blocker = b.ID
 		} else if id := tableLockHolder(holds, w); id != 0 {
 			e.Blocker = id
@@ -121,13 +168,21 @@ func TableWaits(ps []Process, holds []MDLHold) []LockWait {
 	return out
 }
 
-func conflictingRunner(ps []Process, w waiter, writer bool) *Process {
-	for _, p := range runningOn(ps, w.tables, w.p.ID) {
-		if writer || writeVerbs[StatementVerb(p.Info)] {
+func (li *LockInference) conflictingRunner(w waiter, writer bool) *Process {
+	for _, p := range li.runningOn(w.tables, w.p.ID) {
+		if writer || writeVerbs[li.verbOf(p)] {
 			return p
 		}
 	}
 	return nil
+}
+
+// verbOf is p's statement verb, parsed once.
+func (li *LockInference) verbOf(p *Process) string {
+	if v, ok := li.verbByID[p.ID]; ok {
+		return v
+	}
+	return StatementVerb(p.Info)
 }
 
 // tableLockHolder finds a LOCK TABLES session by its metadata lock.
@@ -163,8 +218,12 @@ func QueryCacheWaits(ps []Process) []LockWait {
 		}
 	}
 	var out []LockWait
-	for _, w := range waitersOf(ps, LockQueryCache) {
-		e := LockWait{Waiter: w.p.ID, Kind: LockQueryCache, Object: "query cache", WaitS: w.p.TimeMS / 1000,
+	for i := range ps {
+		w := &ps[i]
+		if WaitKind(w) != LockQueryCache {
+			continue
+		}
+		e := LockWait{Waiter: w.ID, Kind: LockQueryCache, Object: "query cache", WaitS: w.TimeMS / 1000,
 			Inferred: true}
 		if holder != nil {
 			e.Blocker = holder.ID
@@ -181,7 +240,12 @@ func QueryCacheWaits(ps []Process) []LockWait {
 // table; without them, or when none is listed, the holder is inferred: a
 // statement running on the table, else the oldest open transaction (trx).
 func MetadataWaits(ps []Process, holds []MDLHold, trx []LockThread) []LockWait {
-	ws := waitersOf(ps, LockMetadata)
+	return NewLockInference(ps).MetadataWaits(holds, trx)
+}
+
+// MetadataWaits is MetadataWaits over the inference's processlist.
+func (li *LockInference) MetadataWaits(holds []MDLHold, trx []LockThread) []LockWait {
+	ws := li.waitersOf(LockMetadata)
 	for i := range ws {
 		if t := pendingTables(holds, ws[i].p.ID); len(t) > 0 {
 			ws[i].tables = t
@@ -206,7 +270,7 @@ func MetadataWaits(ps []Process, holds []MDLHold, trx []LockThread) []LockWait {
 		}
 		e := base
 		e.Inferred = true
-		e.Blocker = inferredMDLHolder(ps, w, ws, trx)
+		e.Blocker = li.inferredMDLHolder(w, ws, trx)
 		out = append(out, e)
 	}
 	return out
@@ -215,7 +279,7 @@ func MetadataWaits(ps []Process, holds []MDLHold, trx []LockThread) []LockWait {
 func pendingTables(holds []MDLHold, id int64) []string {
 	var t []string
 	for _, h := range holds {
-		if h.Pending && h.Thread == id && !containsString(t, h.Table) {
+		if h.Pending && h.Thread == id && h.Space == "" && !containsString(t, h.Table) {
 			t = append(t, h.Table)
 		}
 	}
@@ -260,8 +324,8 @@ func containsID(ids []int64, id int64) bool {
 // inferredMDLHolder guesses who holds w's table: a statement running on it,
 // else the oldest open transaction of a thread not itself waiting for a
 // metadata lock; 0 when there is no candidate.
-func inferredMDLHolder(ps []Process, w waiter, ws []waiter, trx []LockThread) int64 {
-	if r := runningOn(ps, w.tables, w.p.ID); len(r) > 0 {
+func (li *LockInference) inferredMDLHolder(w waiter, ws []waiter, trx []LockThread) int64 {
+	if r := li.runningOn(w.tables, w.p.ID); len(r) > 0 {
 		return r[0].ID
 	}
 	waiting := map[int64]bool{}
@@ -307,6 +371,9 @@ func InnoDBRowWaits(tx InnoDBTransactions) []LockWait {
 		e := LockWait{Waiter: t.ThreadID, Kind: LockRow, WaitS: t.LockWaitSeconds, Inferred: true}
 		if blocker != nil {
 			e.Blocker = blocker.ThreadID
+			if blocker.ThreadID == 0 {
+				e.BlockerTrx = blocker.ID // a transaction with no thread, never some session
+			}
 		}
 		out = append(out, e)
 	}
@@ -318,11 +385,11 @@ func InnoDBRowWaits(tx InnoDBTransactions) []LockWait {
 func InnoDBLockThreads(tx InnoDBTransactions) []LockThread {
 	var out []LockThread
 	for _, t := range tx.Trx {
-		if t.ThreadID == 0 || !strings.HasPrefix(t.State, "ACTIVE") {
+		if !strings.HasPrefix(t.State, "ACTIVE") {
 			continue
 		}
-		out = append(out, LockThread{ID: t.ThreadID, TrxAgeS: t.ActiveSeconds, TrxState: t.State,
-			RowsLocked: t.RowLocks})
+		out = append(out, LockThread{ID: t.ThreadID, TrxID: t.ID, TrxAgeS: t.ActiveSeconds, TrxState: t.State,
+			RowsLocked: t.RowLocks, RowsModified: t.UndoEntries})
 	}
 	return out
 }

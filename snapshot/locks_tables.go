@@ -2,12 +2,12 @@ package snapshot
 
 import "strings"
 
-// StatementTables returns the tables a statement names, as "db.table" in
+// statementTables returns the tables a statement names, as "db.table" in
 // lower case (db is the thread's default database for unqualified names).
 // It reads the words after FROM, JOIN, UPDATE, INTO, TABLE and TABLES (and
 // ON in CREATE/DROP INDEX): enough to tell which waiter and which holder
 // touch the same table, never a parser of SQL. Unknown shapes give nothing.
-func StatementTables(q, db string) []string {
+func statementTables(q, db string) []string {
 	sc := sqlScanner{q: q}
 	verb := StatementVerb(q)
 	var out []string

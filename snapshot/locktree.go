@@ -23,8 +23,12 @@ type LockTree struct {
 
 // LockNode is one thread in the tree.
 type LockNode struct {
-	// Thread is the processlist id; 0 for a holder that was not seen.
+	// Thread is the processlist id; 0 for a holder that was not seen or a
+	// transaction with no thread (TrxID set).
 	Thread int64
+	// TrxID is set for a holder that is a transaction with no thread (an XA
+	// PREPARED one, a recovered one): Trx says what ends it.
+	TrxID string
 	// Proc is the thread's processlist row; nil when it is not listed.
 	Proc *Process
 	// Trx is what the lock sources know of it; nil when nothing.
@@ -38,20 +42,33 @@ type LockNode struct {
 	Waiters int
 	// Kinds counts those waiters by the kind of lock they wait for.
 	Kinds map[LockKind]int
+	// Guessed counts the waiters placed beneath it through an inferred edge
+	// (theirs or one above them): what killing it is only guessed to release.
+	Guessed int
 }
 
-// nodeKey names a node: a thread, or the unseen holder of one object.
+// Seen reports a holder the tree can name: a thread, or a transaction with
+// no thread.
+func (n *LockNode) Seen() bool { return n.Thread != 0 || n.TrxID != "" }
+
+// nodeKey names a node: a thread, a transaction with no thread, or the
+// unseen holder of one object (one record, where the source names it).
 type nodeKey struct {
 	id   int64
+	trx  string
 	kind LockKind
 	obj  string
+	rec  string
 }
 
 func keyOf(id int64, w LockWait) nodeKey {
 	if id != 0 {
 		return nodeKey{id: id}
 	}
-	return nodeKey{kind: w.Kind, obj: w.Object}
+	if w.BlockerTrx != "" {
+		return nodeKey{trx: w.BlockerTrx}
+	}
+	return nodeKey{kind: w.Kind, obj: w.Object, rec: w.Record}
 }
 
 // BuildLockTree returns the tree of s, or nil when nothing waits.
@@ -68,12 +85,15 @@ func BuildLockTree(s *Snapshot) *LockTree {
 		}
 	}
 	node := func(k nodeKey, w LockWait) *LockNode {
-		n := &LockNode{Thread: k.id, Proc: procs[k.id], Trx: s.Locks.Thread(k.id), Wait: w}
+		n := &LockNode{Thread: k.id, TrxID: k.trx, Proc: procs[k.id], Trx: s.Locks.Thread(k.id), Wait: w}
+		if k.trx != "" {
+			n.Trx = s.Locks.Trx(k.trx)
+		}
 		return n
 	}
 	placed := map[nodeKey]bool{}
 	for _, k := range g.rootKeys() {
-		root := node(k, LockWait{Kind: k.kind, Object: k.obj})
+		root := node(k, LockWait{Kind: k.kind, Object: k.obj, Record: k.rec})
 		g.place(root, k, placed, node)
 		root.Waiters, root.Kinds = g.reach(k)
 		t.Roots = append(t.Roots, root)
@@ -86,8 +106,8 @@ func BuildLockTree(s *Snapshot) *LockTree {
 }
 
 func compareRoots(a, b *LockNode) int {
-	if (a.Thread == 0) != (b.Thread == 0) {
-		if a.Thread == 0 {
+	if a.Seen() != b.Seen() {
+		if !a.Seen() {
 			return 1
 		}
 		return -1
@@ -137,7 +157,7 @@ func newLockGraph(waits []LockWait) *lockGraph {
 func (g *lockGraph) rootKeys() []nodeKey {
 	var roots []nodeKey
 	for _, b := range g.blockers {
-		if b.id == 0 || !g.waiting[b.id] {
+		if b.id == 0 || !g.waiting[b.id] { // a transaction with no thread waits for nothing
 			roots = append(roots, b)
 		}
 	}
@@ -223,16 +243,25 @@ func (g *lockGraph) place(root *LockNode, k nodeKey, placed map[nodeKey]bool, no
 			queue = append(queue, item{child, w})
 		}
 	}
-	var count func(n *LockNode) int
-	count = func(n *LockNode) int {
-		c := 0
+	// count returns the waiters beneath n and how many of them hang by an
+	// inferred edge on the way down.
+	var count func(n *LockNode) (int, int)
+	count = func(n *LockNode) (int, int) {
+		c, guessed := 0, 0
 		for _, ch := range n.Children {
-			c += 1 + count(ch)
+			cc, cg := count(ch)
+			c += 1 + cc
+			if ch.Wait.Inferred {
+				guessed += 1 + cc
+			} else {
+				guessed += cg
+			}
 		}
 		if n != root {
 			n.Waiters = c
 		}
-		return c
+		n.Guessed = guessed
+		return c, guessed
 	}
 	count(root)
 }
@@ -257,6 +286,9 @@ func (n *LockNode) IdleInTrx() bool {
 // Statement is what the node runs, or "idle in transaction for N s" with
 // its last statement where known.
 func (n *LockNode) Statement() string {
+	if n.Thread == 0 && n.TrxID != "" {
+		return n.trxStatement()
+	}
 	if n.Proc != nil && n.Proc.Info != "" {
 		return n.Proc.Info
 	}
@@ -276,6 +308,27 @@ func (n *LockNode) Statement() string {
 	return ""
 }
 
+// trxStatement describes a holder with no thread: "XA PREPARED transaction
+// 1234 'xid', no connection: ends with XA ROLLBACK 'xid' (or XA COMMIT 'xid')".
+func (n *LockNode) trxStatement() string {
+	t := n.Trx
+	if t == nil {
+		return fmt.Sprintf("transaction %s with no connection", n.TrxID)
+	}
+	what := "recovered transaction"
+	if t.Prepared() {
+		what = "XA PREPARED transaction"
+	}
+	s := fmt.Sprintf("%s %s", what, n.TrxID)
+	if t.XID != "" {
+		s += " xid " + t.XID
+	}
+	if t.TrxAgeS >= 0 {
+		s += fmt.Sprintf(", open %d s", t.TrxAgeS)
+	}
+	return s + ", no connection: ends with " + t.Ends()
+}
+
 // RootBlockers are the seen roots with waiters of any of kinds (all kinds
 // when none is given), most waiters first.
 func (t *LockTree) RootBlockers(kinds ...LockKind) []RootBlocker {
@@ -284,7 +337,7 @@ func (t *LockTree) RootBlockers(kinds ...LockKind) []RootBlocker {
 	}
 	var out []RootBlocker
 	for _, r := range t.Roots {
-		if r.Thread == 0 {
+		if !r.Seen() {
 			continue
 		}
 		n := r.Waiters
@@ -299,9 +352,15 @@ func (t *LockTree) RootBlockers(kinds ...LockKind) []RootBlocker {
 		if n == 0 {
 			continue
 		}
-		rb := RootBlocker{Thread: r.Thread, AgeS: r.AgeS(), Waiters: n, Statement: r.Statement()}
+		rb := RootBlocker{Thread: r.Thread, AgeS: r.AgeS(), Waiters: n, Statement: r.Statement(), Guessed: r.Guessed}
 		if r.Proc != nil {
 			rb.User = r.Proc.User
+		}
+		if r.Thread == 0 {
+			rb.TrxID = r.TrxID
+			if r.Trx != nil {
+				rb.XID, rb.Ends = r.Trx.XID, r.Trx.Ends()
+			}
 		}
 		out = append(out, rb)
 	}

@@ -44,7 +44,7 @@ func (v *VerticalRows) Line(n int, line string) {
 		}
 		return
 	}
-	if k, val, ok := ParseVerticalField(line); ok {
+	if k, val, ok := parseVerticalField(line); ok {
 		k = lowerASCII(k)
 		v.cur.Fields[k], v.cur.last = val, k
 		return

@@ -41,22 +41,22 @@ func (c ProcesslistColumns) ParseRow(line string) (Process, error) {
 	if len(fields) < 2 || len(fields) > len(c) {
 		return Process{}, fmt.Errorf("processlist row has %d columns, want %d", len(fields), len(c))
 	}
-	p := NewProcess()
+	p := newProcess()
 	for i, v := range fields {
-		if _, err := SetProcessField(&p, c[i], v); err != nil {
+		if _, err := setProcessField(&p, c[i], v); err != nil {
 			return Process{}, err
 		}
 	}
 	return p, nil
 }
 
-// NewProcess is an empty row whose unknown figures read as unknown.
-func NewProcess() Process { return Process{ExaminedRows: -1} }
+// newProcess is an empty row whose unknown figures read as unknown.
+func newProcess() Process { return Process{ExaminedRows: -1} }
 
-// SetProcessField stores one column of a processlist row into p, by the column
+// setProcessField stores one column of a processlist row into p, by the column
 // name the server printed. known is false for a column p has no place for;
 // err is set when a numeric column does not hold a number.
-func SetProcessField(p *Process, column, value string) (known bool, err error) {
+func setProcessField(p *Process, column, value string) (known bool, err error) {
 	value = strings.TrimSpace(value)
 	switch strings.ToLower(column) {
 	case "id":
@@ -131,10 +131,10 @@ func ParseVerticalRowMarker(line string) (n int, ok bool) {
 	return n, err == nil
 }
 
-// ParseVerticalField splits a `   Command: Query` line of \G output. ok is false
+// parseVerticalField splits a `   Command: Query` line of \G output. ok is false
 // for lines that do not start with a column name and a colon, which in \G output
 // are continuation lines of a multi-line value.
-func ParseVerticalField(line string) (key, value string, ok bool) {
+func parseVerticalField(line string) (key, value string, ok bool) {
 	line = strings.TrimRight(line, "\r\n")
 	trimmed := strings.TrimLeft(line, " ")
 	key, value, found := strings.Cut(trimmed, ":")
@@ -169,8 +169,8 @@ func ParseProcesslistTSV(text string) ([]Process, error) {
 	return out, nil
 }
 
-// ParseProcesslistVertical parses a whole SHOW FULL PROCESSLIST\G output.
-func ParseProcesslistVertical(text string) ([]Process, error) {
+// parseProcesslistVertical parses a whole SHOW FULL PROCESSLIST\G output.
+func parseProcesslistVertical(text string) ([]Process, error) {
 	var out []Process
 	var rec *ProcessRecord
 	flush := func() {
@@ -210,17 +210,17 @@ type ProcessRecord struct {
 }
 
 // NewProcessRecord starts a record.
-func NewProcessRecord() *ProcessRecord { return &ProcessRecord{Process: NewProcess()} }
+func NewProcessRecord() *ProcessRecord { return &ProcessRecord{Process: newProcess()} }
 
 // Add takes one line after the row marker. A line is a field when its colon lines
 // up with the record's other fields; otherwise it continues a multi-line Info.
 // Columns the model has no place for (Rows_sent, Memory_used) are skipped.
 func (r *ProcessRecord) Add(line string) error {
-	if key, value, ok := ParseVerticalField(line); ok {
+	if key, value, ok := parseVerticalField(line); ok {
 		col := strings.IndexByte(line, ':')
 		if r.colon == 0 || col == r.colon {
 			r.colon, r.last, r.blanks = col, key, 0
-			_, err := SetProcessField(&r.Process, key, value)
+			_, err := setProcessField(&r.Process, key, value)
 			return err
 		}
 	}

@@ -27,9 +27,9 @@ func (c ProcesslistColumns) ParseBoxedRow(line string) (Process, error) {
 	if !ok || len(cells) != len(c) {
 		return Process{}, fmt.Errorf("boxed processlist row has %d cells, want %d", len(cells), len(c))
 	}
-	p := NewProcess()
+	p := newProcess()
 	for i, v := range cells {
-		if _, err := SetProcessField(&p, c[i], v); err != nil {
+		if _, err := setProcessField(&p, c[i], v); err != nil {
 			return Process{}, err
 		}
 	}
@@ -62,8 +62,8 @@ func boxedCells(line string, n int) ([]string, bool) {
 	return cells, true
 }
 
-// ParseProcesslistBoxed parses a whole boxed SHOW FULL PROCESSLIST table.
-func ParseProcesslistBoxed(text string) ([]Process, error) {
+// parseProcesslistBoxed parses a whole boxed SHOW FULL PROCESSLIST table.
+func parseProcesslistBoxed(text string) ([]Process, error) {
 	var cols ProcesslistColumns
 	var out []Process
 	for line := range strings.Lines(text) {

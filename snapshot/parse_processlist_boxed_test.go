@@ -15,7 +15,7 @@ func TestParseProcesslistBoxed(t *testing.T) {
 | 11 | app  | localhost | NULL | Sleep   | 3    |          | NULL                |
 +----+------+-----------+------+---------+------+----------+---------------------+
 `
-	rows, err := ParseProcesslistBoxed(text)
+	rows, err := parseProcesslistBoxed(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func TestParseProcesslistBoxed(t *testing.T) {
 	if r := rows[2]; r.DB != "" || r.Info != "" || r.Command != "Sleep" {
 		t.Errorf("row 11 = %+v", r)
 	}
-	if _, err := ParseProcesslistBoxed("| 9 | app |\n"); err == nil {
+	if _, err := parseProcesslistBoxed("| 9 | app |\n"); err == nil {
 		t.Error("a row before any header was accepted")
 	}
 	if _, ok := ParseBoxedProcesslistHeader("| Variable_name | Value |"); ok {
@@ -46,7 +46,7 @@ func TestParseProcesslistVerticalInfoNullThenBlank(t *testing.T) {
 		"     Id: 7\n   Info: NULL\n\n\n" +
 		"*************************** 2. row ***************************\n" +
 		"     Id: 8\n   Info: SELECT 1\n\nFROM dual\n\n"
-	rows, err := ParseProcesslistVertical(text)
+	rows, err := parseProcesslistVertical(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func FuzzParseProcesslistBoxed(f *testing.F) {
 	f.Add("+----+\n| Id | User | Host | db | Command | Time | State | Info |\n| 9 | a | h | d | Query | 1 | s | x|y |\n")
 	f.Add("| Id | User | Host | db | Command |\n| 1 |  |  |  |  |\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		rows, err := ParseProcesslistBoxed(text)
+		rows, err := parseProcesslistBoxed(text)
 		if err != nil {
 			return
 		}

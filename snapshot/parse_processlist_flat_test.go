@@ -34,8 +34,8 @@ func TestRestoreVerticalLines(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: not restored", name)
 		}
-		want, err1 := ParseProcesslistVertical(withoutTS(text))
-		got, err2 := ParseProcesslistVertical(withoutTS(restored))
+		want, err1 := parseProcesslistVertical(withoutTS(text))
+		got, err2 := parseProcesslistVertical(withoutTS(restored))
 		if err1 != nil || err2 != nil || len(got) != len(want) || len(got) == 0 {
 			t.Fatalf("%s: %d rows (%v), want %d (%v)", name, len(got), err2, len(want), err1)
 		}

@@ -60,7 +60,7 @@ func TestParseProcesslistVerticalFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := ParseProcesslistVertical(string(raw))
+	rows, err := parseProcesslistVertical(string(raw))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ Rows_examined: 500
         State: 
          Info: NULL
 `
-	rows, err := ParseProcesslistVertical(text)
+	rows, err := parseProcesslistVertical(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ Rows_examined: 500
 	if rows[1].ID != 10 || rows[1].DB != "" || rows[1].Info != "" || rows[1].ExaminedRows != -1 {
 		t.Errorf("row 1 = %+v", rows[1])
 	}
-	if _, err := ParseProcesslistVertical("garbage\n"); err == nil {
+	if _, err := parseProcesslistVertical("garbage\n"); err == nil {
 		t.Error("text without a row marker was accepted")
 	}
 }
@@ -206,7 +206,7 @@ func FuzzParseProcesslistVertical(f *testing.F) {
 		"*************************** 2. row ***************************\n  Id: 10\nState: \nInfo: NULL\r\n\n")
 	f.Add("\n*** 1. row ***\nProgress: NaN\n*** 2. row ***\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		rows, err := ParseProcesslistVertical(text)
+		rows, err := parseProcesslistVertical(text)
 		if err != nil {
 			return
 		}
@@ -233,7 +233,7 @@ func FuzzParseProcesslistVertical(f *testing.F) {
 			field("Rows_examined", strconv.FormatInt(p.ExaminedRows, 10))
 			field("Info", p.Info)
 		}
-		reReadSame(t, out.String(), rows, ParseProcesslistVertical)
+		reReadSame(t, out.String(), rows, parseProcesslistVertical)
 	})
 }
 
@@ -270,7 +270,7 @@ func ambiguousInfo(info string) bool {
 		if _, ok := ParseVerticalRowMarker(l); ok {
 			return true
 		}
-		if _, _, ok := ParseVerticalField(l); ok && strings.IndexByte(l, ':') == 13 {
+		if _, _, ok := parseVerticalField(l); ok && strings.IndexByte(l, ':') == 13 {
 			return true
 		}
 	}
@@ -287,8 +287,8 @@ func FuzzSetProcessField(f *testing.F) {
 		f.Add(c[0], c[1])
 	}
 	f.Fuzz(func(t *testing.T, column, value string) {
-		p := NewProcess()
-		known, err := SetProcessField(&p, column, value)
+		p := newProcess()
+		known, err := setProcessField(&p, column, value)
 		if err != nil && !known {
 			t.Fatalf("%s=%q: error %v for a column it does not know", column, value, err)
 		}

@@ -73,7 +73,7 @@ func (p *replicaStatusParser) field(n int, line string) {
 		p.errs = append(p.errs, fmt.Errorf("line %d: text outside a status row: %.40q", n, line))
 		return
 	}
-	if k, v, ok := ParseVerticalField(line); ok {
+	if k, v, ok := parseVerticalField(line); ok {
 		p.row[k], p.lastKey = v, k
 		return
 	}

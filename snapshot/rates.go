@@ -94,13 +94,17 @@ func statusRates(prev, cur map[string]string, secs float64, reset *bool) map[str
 		if !ok {
 			continue
 		}
+		if raw == pRaw && plainDecimal(raw) {
+			out[name] = 0 // most counters stand still from one second to the next
+			continue
+		}
 		c, err1 := strconv.ParseFloat(raw, 64)
 		p, err2 := strconv.ParseFloat(pRaw, 64)
 		if err1 != nil || err2 != nil {
 			continue
 		}
 		if c < p {
-			if isCounter(name) {
+			if IsCounter(name) {
 				*reset = true
 			}
 			continue
@@ -108,6 +112,29 @@ func statusRates(prev, cur map[string]string, secs float64, reset *bool) map[str
 		out[name] = (c - p) / secs
 	}
 	return out
+}
+
+// plainDecimal reports digits with at most one '.' and a leading '-': a
+// value that parses to a finite number equal to itself, so an unchanged one
+// has a rate of exactly 0 without parsing it twice. Live collectors share an
+// unchanged value's string with the previous tick, which makes the equality
+// test a pointer comparison.
+func plainDecimal(s string) bool {
+	if len(s) > 0 && s[0] == '-' {
+		s = s[1:]
+	}
+	digits, dot := 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.' && !dot:
+			dot = true
+		default:
+			return false
+		}
+	}
+	return digits > 0
 }
 
 // counterRate is the per-second increase of a cumulative counter; ok is false

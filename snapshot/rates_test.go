@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"math"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -50,6 +51,13 @@ func TestDeltaStatus(t *testing.T) {
 			cur:    map[string]string{"Uptime": "101", "Threads_running": "3"},
 			secs:   1,
 			absent: []string{"Threads_running"},
+		},
+		{
+			name: "the mean row-lock wait falling under a hot row is not a reset",
+			prev: map[string]string{"Uptime": "100", "Innodb_row_lock_time_avg": "9", "Innodb_row_lock_waits": "10"},
+			cur:  map[string]string{"Uptime": "101", "Innodb_row_lock_time_avg": "3", "Innodb_row_lock_waits": "6000"},
+			secs: 1,
+			want: map[string]float64{"Innodb_row_lock_waits": 5990},
 		},
 		{
 			name:   "non-numeric values are skipped",
@@ -148,5 +156,23 @@ func TestDeltaRemoteHostHasNoRates(t *testing.T) {
 	r := Delta(&Snapshot{Time: t0, Host: &Host{Remote: true}}, &Snapshot{Time: t0.Add(time.Second), Host: &Host{Remote: true}})
 	if r.Host != nil {
 		t.Error("remote host must give no rates")
+	}
+}
+
+// An unchanged value's rate is what parsing it would give: 0 for a number,
+// nothing for text, including the forms ParseFloat reads that are no plain
+// decimal (inf, NaN, exponents).
+func TestStatusRatesUnchangedValues(t *testing.T) {
+	vals := map[string]string{"a": "42", "b": "-3.5", "c": "0", "d": "ON", "e": "inf", "f": "1e3",
+		"g": "NaN", "h": ".", "i": "-", "j": "1.2.3", "k": ""}
+	var reset bool
+	got := statusRates(vals, vals, 1, &reset)
+	for name, v := range vals {
+		c, err := strconv.ParseFloat(v, 64)
+		want, wantOK := c-c, err == nil
+		r, ok := got[name]
+		if ok != wantOK || ok && !(r == want || r != r && want != want) {
+			t.Errorf("%s=%q: rate %v %v, want %v %v", name, v, r, ok, want, wantOK)
+		}
 	}
 }

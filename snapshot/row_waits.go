@@ -18,9 +18,20 @@ type rowWaiter struct {
 	blockers []string // transaction ids, distinct
 }
 
-// RowLockObject is what a requested lock locks: "shop.acct PRIMARY", and
-// its mode where the source says it.
-type RowLockObject struct{ Object, Mode string }
+// RowLockObject is what a requested lock locks: "shop.acct PRIMARY", its
+// mode and the record (lock_data) where the source says them.
+type RowLockObject struct{ Object, Mode, Record string }
+
+// RowWaitThreads maps the transactions of a RowWaitSet to threads: Thread
+// a transaction id to its processlist id, WaitS a waiting thread to its
+// wait age, Threadless the transactions known to have no thread (an XA
+// PREPARED one whose session ended, a recovered one), which are holders in
+// their own right.
+type RowWaitThreads struct {
+	Thread     map[string]int64
+	WaitS      map[int64]int64
+	Threadless map[string]bool
+}
 
 // NewRowLockObject names a table's index lock ("" index: the table alone).
 func NewRowLockObject(table, index, mode string) RowLockObject {
@@ -59,17 +70,22 @@ func (a *RowWaitSet) Len() int { return len(a.order) }
 // requests only (a chain); behind a holder only the holder is kept.
 const maxWaitingBlockers = 4
 
-// Edges turns the gathered waits into edges between threads: thread maps a
-// transaction id to its processlist id (0: unknown, the row is dropped),
-// waitS a waiting thread to its wait age, objects a requested lock id to
-// what it locks (overriding the object given to Add). A waiter is kept
-// behind the holders it waits for that do not wait themselves; only a
-// waiter with none (inside a chain) keeps edges to waiting requests.
-func (a *RowWaitSet) Edges(thread map[string]int64, waitS map[int64]int64, objects map[string]RowLockObject) []LockWait {
+// Edges turns the gathered waits into edges between threads (t says
+// which; a transaction neither threaded nor threadless is dropped), with
+// objects mapping a requested lock id to what it locks (overriding the
+// object given to Add). A waiter is kept behind the holders it waits for
+// that do not wait themselves; only a waiter with none (inside a chain)
+// keeps edges to waiting requests. A holder with no thread is an edge to
+// its transaction (LockWait.BlockerTrx), never to some other session.
+func (a *RowWaitSet) Edges(t RowWaitThreads, objects map[string]RowLockObject) []LockWait {
+	type holder struct {
+		id  int64
+		trx string
+	}
 	var out []LockWait
 	for _, req := range a.order {
 		w := a.byTrx[req]
-		waiter := thread[req]
+		waiter := t.Thread[req]
 		if waiter == 0 {
 			continue
 		}
@@ -77,24 +93,27 @@ func (a *RowWaitSet) Edges(thread map[string]int64, waitS map[int64]int64, objec
 		if o, ok := objects[w.lockID]; ok {
 			obj = o
 		}
-		var holders, queued []int64
+		var holders, queued []holder
 		for _, b := range w.blockers {
-			id := thread[b]
-			if id == 0 {
-				continue
+			h := holder{id: t.Thread[b]}
+			if h.id == 0 {
+				if !t.Threadless[b] {
+					continue
+				}
+				h.trx = b
 			}
 			if _, waits := a.byTrx[b]; waits {
-				queued = append(queued, id)
+				queued = append(queued, h)
 			} else {
-				holders = append(holders, id)
+				holders = append(holders, h)
 			}
 		}
 		if len(holders) == 0 {
 			holders = queued[:min(len(queued), maxWaitingBlockers)]
 		}
 		for _, h := range holders {
-			out = append(out, LockWait{Waiter: waiter, Blocker: h, Kind: LockRow,
-				Object: obj.Object, Mode: obj.Mode, WaitS: waitS[waiter]})
+			out = append(out, LockWait{Waiter: waiter, Blocker: h.id, BlockerTrx: h.trx, Kind: LockRow,
+				Object: obj.Object, Mode: obj.Mode, Record: obj.Record, WaitS: t.WaitS[waiter]})
 		}
 	}
 	return out

@@ -42,6 +42,25 @@ type Snapshot struct {
 	// tablespace included, temporary excluded), read every few minutes; 0
 	// when unknown.
 	InnoDBFileBytes int64 `json:"innodb_file_bytes,omitempty"`
+	// Filesystems are the filesystems holding the server's datadir, tmpdir,
+	// binlog, redo and other files, with their free space, read every few
+	// seconds when the server runs on this machine (nil otherwise).
+	Filesystems []Filesystem `json:"filesystems,omitempty"`
+	// PreparedOwners are the sessions holding the most prepared statements,
+	// read only while Prepared_stmt_count is at least half of
+	// max_prepared_stmt_count and performance_schema is on.
+	PreparedOwners []PreparedOwner `json:"prepared_owners,omitempty"`
+
+	// RefusedLogins is who the error log says was refused since the previous
+	// read (logins.go); nil when it was not read this tick.
+	RefusedLogins *RefusedLogins `json:"refused_logins,omitempty"`
+	// HostErrors are the client hosts with connection errors in the server's
+	// host cache, most errors first (connect_limits.go); nil when none or
+	// not read. Ticks between reads carry the last read.
+	HostErrors []HostErrors `json:"host_errors,omitempty"`
+	// AccountLimits are the accounts with a MAX_USER_CONNECTIONS of their
+	// own, read every minute; nil when none or not readable.
+	AccountLimits []AccountLimit `json:"account_limits,omitempty"`
 
 	// Collectors reports each source's health for this sample.
 	Collectors map[CollectorName]CollectorState `json:"collectors,omitempty"`
@@ -68,6 +87,13 @@ type ServerInfo struct {
 	Error       string `json:"error,omitempty"`
 	// DownSince is when the server last stopped answering (zero when it answers).
 	DownSince time.Time `json:"down_since,omitempty"`
+	// OwnSessions is how many sessions the server may hold for the monitor:
+	// its sampling and on-demand connections and those it gave up on that
+	// the server has not ended yet. OwnSessionsCap is set when that is the
+	// monitor's cap, which it does not exceed: no new connection until one
+	// ends.
+	OwnSessions    int `json:"own_sessions,omitempty"`
+	OwnSessionsCap int `json:"own_sessions_cap,omitempty"`
 }
 
 // Flavors of server.

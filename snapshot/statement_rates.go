@@ -108,7 +108,7 @@ func (t *DigestTotals) Rates() []StatementRate {
 	for _, k := range t.order {
 		out = append(out, t.byKey[k].Rate(t.Seconds))
 	}
-	SortStatementRates(out)
+	sortStatementRates(out)
 	return out
 }
 
@@ -141,8 +141,8 @@ func (d *Digest) Rate(secs float64) StatementRate {
 	return r
 }
 
-// SortStatementRates orders by latency per second, then calls, then text.
-func SortStatementRates(rs []StatementRate) {
+// sortStatementRates orders by latency per second, then calls, then text.
+func sortStatementRates(rs []StatementRate) {
 	sort.SliceStable(rs, func(i, j int) bool {
 		if rs[i].LatencySPerS != rs[j].LatencySPerS {
 			return rs[i].LatencySPerS > rs[j].LatencySPerS

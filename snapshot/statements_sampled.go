@@ -107,6 +107,6 @@ func (a *SampledStatements) Rates() []StatementRate {
 		r.Source = StatementsProcesslist
 		out = append(out, r)
 	}
-	SortStatementRates(out)
+	sortStatementRates(out)
 	return out
 }
