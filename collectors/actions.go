@@ -9,33 +9,41 @@ import (
 	"sync"
 	"time"
 
+	"github.com/go-sql-driver/mysql"
+
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 const (
 	// actionIdle is how long the on-demand connection stays open unused.
 	actionIdle = 30 * time.Second
-	// actionKillTimeout bounds killing an abandoned EXPLAIN.
-	actionKillTimeout = 5 * time.Second
-	// actionLockWait keeps a plain EXPLAIN from queueing behind a DDL for
-	// long (it needs a shared metadata lock).
-	actionLockWait = "SET SESSION lock_wait_timeout = 2"
 )
+
+// actionSettings are the on-demand connection's session timeouts
+// (session_timeouts.go); lock_wait_timeout keeps a plain EXPLAIN from
+// queueing behind a DDL for long (it needs a shared metadata lock).
+var actionSettings = timeoutSettings(actionIdle+actionWaitTimeoutPad, actionLockWait)
 
 // actionConn is the second connection, opened on demand for EXPLAIN and KILL
 // so they never delay sampling.
 type actionConn struct {
-	db   *sql.DB
-	link *serverLink
-	mu   sync.Mutex
-	conn *sql.Conn
-	used time.Time
+	db      *sql.DB
+	greeted greetings
+	link    *serverLink
+	mu      sync.Mutex
+	conn    *sql.Conn
+	used    time.Time
 }
 
-func newActionConn(connector driver.Connector, link *serverLink) *actionConn {
-	db := sql.OpenDB(connector)
-	db.SetMaxIdleConns(0)
-	return &actionConn{db: db, link: link}
+func newActionConn(cfg *mysql.Config, link *serverLink) (*actionConn, error) {
+	a := &actionConn{link: link}
+	connector, err := greetedConnector(cfg, &a.greeted)
+	if err != nil {
+		return nil, err
+	}
+	a.db = sql.OpenDB(connector)
+	a.db.SetMaxIdleConns(0)
+	return a, nil
 }
 
 // do runs fn on the connection, opening it if needed, and waits for it.
@@ -75,30 +83,43 @@ func (a *actionConn) runOnce(ctx context.Context, fn func(*sql.Conn) error) erro
 	err := fn(a.conn)
 	a.used = time.Now()
 	if connectionLost(err) {
+		// The server may still run the statement (or hold the session over
+		// a stalled link): an orphan, killed over the sampling session.
 		id := a.link.actionID.Load()
 		a.drop()
-		if isDeadline(err) {
-			a.link.killAbandoned(a.db, id, actionKillTimeout)
-		}
+		a.link.addOrphan(id, time.Now())
 	}
 	return err
 }
 
 func (a *actionConn) open(ctx context.Context) error {
+	if !a.link.reserve(time.Now()) {
+		return errSessionCap
+	}
+	defer a.link.release()
+	began := time.Now()
 	conn, err := a.db.Conn(ctx)
 	if err != nil {
+		orphansOfOpen(a.link, &a.greeted, began, 0, 0, err)
 		return err
 	}
 	var id int64
 	if err := conn.QueryRowContext(ctx, tag+"SELECT CONNECTION_ID()").Scan(&id); err != nil {
 		conn.Raw(func(any) error { return driver.ErrBadConn })
 		conn.Close()
+		orphansOfOpen(a.link, &a.greeted, began, 0, 0, err)
 		return err
 	}
-	// Best effort: an old server without the variable still explains.
-	conn.ExecContext(ctx, tag+actionLockWait)
+	if err := setSessionTimeouts(ctx, conn, actionSettings); err != nil {
+		conn.Raw(func(any) error { return driver.ErrBadConn })
+		conn.Close()
+		orphansOfOpen(a.link, &a.greeted, began, 0, id, err)
+		return err
+	}
+	orphansOfOpen(a.link, &a.greeted, began, id, 0, nil)
 	a.conn = conn
 	a.link.actionID.Store(id)
+	a.link.setActionOpen(true)
 	return nil
 }
 
@@ -110,6 +131,7 @@ func (a *actionConn) drop() {
 	a.conn.Close()
 	a.conn = nil
 	a.link.actionID.Store(0)
+	a.link.setActionOpen(false)
 }
 
 // closeIfIdle closes the connection after a while without use.
@@ -140,14 +162,15 @@ func (l *Live) Kill(ctx context.Context, threadID int64, connection bool) error 
 	if containsID(l.link.ownIDs(), threadID) {
 		return errors.New("kill: refusing to kill the monitor's own connection")
 	}
-	what := "QUERY"
-	if connection {
-		what = "CONNECTION"
+	// The UI asked the same question; this is the last word, on the latest
+	// sample, for every caller.
+	if p, ok := l.lastThread(threadID); ok {
+		if why := snapshot.KillRefusal(&p); why != "" {
+			return fmt.Errorf("kill: refusing to kill thread %d: %s", threadID, why)
+		}
 	}
-	stmt := fmt.Sprintf("%sKILL %s %d", tag, what, threadID)
 	return l.actions.do(ctx, func(c *sql.Conn) error {
-		_, err := c.ExecContext(ctx, stmt)
-		return err
+		return killStatement(ctx, c, threadID, connection)
 	})
 }
 

@@ -2,6 +2,7 @@ package collectors
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
 
@@ -12,6 +13,8 @@ import (
 // connection. Only transport errors are returned: a refused statement is an
 // answer that tells a capability is missing.
 func (c *Capabilities) probe(ctx context.Context, q queryer, ownID int64) error {
+	c.reprobe = false
+	q = transientNoter{q, &c.reprobe}
 	steps := []func(context.Context, queryer, int64) error{
 		c.probeProcesslist, c.probeStatements, c.probeInnoDB, c.probeReplica, c.probeReplicaWorkers, c.probeExplain,
 	}
@@ -28,7 +31,7 @@ func (c *Capabilities) probe(ctx context.Context, q queryer, ownID int64) error 
 // SHOW FULL PROCESSLIST; and notes which detail columns
 // information_schema.PROCESSLIST adds.
 func (c *Capabilities) probeProcesslist(ctx context.Context, q queryer, _ int64) error {
-	c.Processlist = SourceShow
+	c.Processlist = sourceShow
 	t, err := queryTable(ctx, q, "SELECT @@performance_schema")
 	if err := transportError(err); err != nil {
 		return err
@@ -39,7 +42,7 @@ func (c *Capabilities) probeProcesslist(ctx context.Context, q queryer, _ int64)
 			return err
 		}
 		if err == nil {
-			c.Processlist = SourcePerfSchema
+			c.Processlist = sourcePerfSchema
 		}
 	}
 	t, err = queryTable(ctx, q, "SELECT COLUMN_NAME FROM information_schema.COLUMNS"+
@@ -168,9 +171,9 @@ func (c *Capabilities) replicaPrivilegeReason() string {
 // probeExplain asks for the plan of our own (idle) connection: a syntax error
 // means the statement does not exist, any other answer that it does.
 func (c *Capabilities) probeExplain(ctx context.Context, q queryer, ownID int64) error {
-	candidates := []string{ExplainForConnection, ExplainShowFor}
+	candidates := []string{explainForConnection, explainShowFor}
 	if c.Flavor == snapshot.FlavorMariaDB {
-		candidates = []string{ExplainShowFor, ExplainForConnection}
+		candidates = []string{explainShowFor, explainForConnection}
 	}
 	for _, method := range candidates {
 		_, err := queryTable(ctx, q, fmt.Sprintf("%s %d", method, ownID))
@@ -182,7 +185,7 @@ func (c *Capabilities) probeExplain(ctx context.Context, q queryer, ownID int64)
 			return nil
 		}
 	}
-	c.Explain = ExplainStatement
+	c.Explain = explainStatement
 	return nil
 }
 
@@ -193,4 +196,33 @@ func transportError(err error) error {
 		return nil
 	}
 	return err
+}
+
+// transientNoter notes a probe statement that failed for a reason that says
+// nothing about the capability (killed, temporary disk full, out of time):
+// the session's capabilities are then probed again shortly instead of being
+// taken as missing for the session's life.
+type transientNoter struct {
+	queryer
+	transient *bool
+}
+
+func (n transientNoter) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	rows, err := n.queryer.QueryContext(ctx, query, args...)
+	if transientRefusal(err) {
+		*n.transient = true
+	}
+	return rows, err
+}
+
+// transientRefusal reports a server error that is a failure of this one
+// statement, not an answer about what the server offers.
+func transientRefusal(err error) bool {
+	switch serverErrno(err) {
+	case errQueryInterrupted, errRecordFileFull, errDiskFull, errLockWaitTimeout, errDeadlock,
+		errStatementTimeMariaDB, errStatementTimeMySQL, errServerShutdown, errOutOfMemory, errOutOfSortMemory,
+		errCantCreateThread:
+		return true
+	}
+	return false
 }

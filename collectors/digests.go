@@ -9,14 +9,14 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// Digests reads performance_schema's statement digests, only the rows that
+// digests reads performance_schema's statement digests, only the rows that
 // changed since its last read (digests_read.go), and stores each interval's
 // differences in Snapshot.Statements. It keeps the previous counters of every
 // digest, so a server with 50,000 digests costs one scan of the table on the
 // server and a few changed rows over the wire, not the whole table.
-type Digests struct {
+type digests struct {
 	link *serverLink
-	sess *Session // the session the state below belongs to
+	sess *session // the session the state below belongs to
 	// unavailable says why digests cannot be read on this session; checked
 	// again every digestsRecheck.
 	unavailable string
@@ -30,17 +30,17 @@ type Digests struct {
 
 // digestsRecheck is how often a server without digests is asked again: the
 // digest consumer can be switched on at runtime.
-const digestsRecheck = time.Minute
+const digestsRecheck = refusalTTL
 
-// PerfSchemaOffLine is what the statements view says when performance_schema
+// perfSchemaOffLine is what the statements view says when performance_schema
 // is off, with the my.cnf line that turns it on (it needs a restart).
-const PerfSchemaOffLine = "performance_schema is off (MariaDB's default): add `performance_schema=ON` under [mysqld] in my.cnf and restart; top statements are sampled from the processlist meanwhile"
+const perfSchemaOffLine = "performance_schema is off (MariaDB's default): add `performance_schema=ON` under [mysqld] in my.cnf and restart; top statements are sampled from the processlist meanwhile"
 
 // Name implements Collector.
-func (c *Digests) Name() snapshot.CollectorName { return snapshot.CollectorStatements }
+func (c *digests) Name() snapshot.CollectorName { return snapshot.CollectorStatements }
 
 // Collect implements Collector.
-func (c *Digests) Collect(ctx context.Context, s *snapshot.Snapshot) error {
+func (c *digests) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	sess := c.link.session()
 	if sess == nil {
 		return errNotConnected
@@ -53,7 +53,7 @@ func (c *Digests) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	// performance_schema needs a restart to change: the variables already
 	// read this tick say it is off without a statement of ours.
 	if strings.EqualFold(s.Variables["performance_schema"], "OFF") {
-		setUnavailable(s, snapshot.CollectorStatements, PerfSchemaOffLine)
+		setUnavailable(s, snapshot.CollectorStatements, perfSchemaOffLine)
 		return nil
 	}
 	if c.unavailable != "" || c.checkedAt.IsZero() {
@@ -69,8 +69,9 @@ func (c *Digests) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	st, err := c.state.read(ctx, sess.conn, &c.cols, s)
 	c.noteCost(st, time.Since(started))
 	if err != nil {
-		if !connectionLost(err) {
-			// A refused read (privilege revoked, table gone) is asked again later.
+		if rememberRefusal(err) {
+			// A refused read (privilege revoked, table gone) is asked again
+			// later; a killed read or a full temporary disk, next period.
 			c.unavailable, c.checkedAt = "cannot read statement digests: "+firstLine(err.Error()), s.Time
 		}
 		return err
@@ -80,7 +81,7 @@ func (c *Digests) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 }
 
 // check finds whether digests can be read, and which columns the table has.
-func (c *Digests) check(ctx context.Context, sess *Session, now time.Time) error {
+func (c *digests) check(ctx context.Context, sess *session, now time.Time) error {
 	if !c.checkedAt.IsZero() && now.Sub(c.checkedAt) < digestsRecheck {
 		return nil
 	}
@@ -102,11 +103,14 @@ func probeDigests(ctx context.Context, q queryer) (string, digestColumns, error)
 		return "", cols, err
 	}
 	if err != nil || len(t.rows) != 1 || t.rows[0][0].String != "1" {
-		return PerfSchemaOffLine, cols, nil
+		return perfSchemaOffLine, cols, nil
 	}
 	t, err = queryTable(ctx, q, "SELECT * FROM "+digestTable+" LIMIT 0")
 	if err := transportError(err); err != nil {
 		return "", cols, err
+	}
+	if err != nil && !rememberRefusal(err) {
+		return "", cols, err // killed, disk full: not a reason to stop reading
 	}
 	if err != nil {
 		return fmt.Sprintf("cannot read %s (needs SELECT on performance_schema): %s", digestTable,
@@ -126,6 +130,6 @@ func probeDigests(ctx context.Context, q queryer) (string, digestColumns, error)
 
 // carry keeps the last sample on ticks between reads, so the view and the
 // rules always see the latest interval; consumers count it once by its At.
-func (c *Digests) carry(_, cur *snapshot.Snapshot) {
+func (c *digests) carry(_, cur *snapshot.Snapshot) {
 	cur.Statements = c.last
 }

@@ -186,7 +186,7 @@ func TestDigestsUnavailableWithoutPerformanceSchema(t *testing.T) {
 	srv := sharedServer(t)
 	l := newLive(t, rootOptions(srv), testInterval, nil)
 	s := next(t, l)
-	if st := s.Collectors[snapshot.CollectorStatements]; st.Unavailable != PerfSchemaOffLine || s.Statements != nil {
+	if st := s.Collectors[snapshot.CollectorStatements]; st.Unavailable != perfSchemaOffLine || s.Statements != nil {
 		t.Errorf("state %+v, statements %+v", st, s.Statements)
 	}
 }

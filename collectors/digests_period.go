@@ -19,7 +19,7 @@ const digestCostShare = 100
 
 // noteCost keeps the duration of an interval read (the first, full read of
 // a connection says nothing of the next ones) and tells it in the sample.
-func (c *Digests) noteCost(st *snapshot.Statements, took time.Duration) {
+func (c *digests) noteCost(st *snapshot.Statements, took time.Duration) {
 	if st == nil || st.Interval == 0 {
 		return
 	}
@@ -31,6 +31,6 @@ func (c *Digests) noteCost(st *snapshot.Statements, took time.Duration) {
 }
 
 // period implements adaptivePeriod.
-func (c *Digests) period(configured time.Duration) time.Duration {
+func (c *digests) period(configured time.Duration) time.Duration {
 	return max(configured, c.readCost*digestCostShare)
 }

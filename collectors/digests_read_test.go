@@ -126,7 +126,7 @@ func TestSampleCacheMatchesRunningStatements(t *testing.T) {
 }
 
 func TestDigestPeriodStretchesWithTheReadsCost(t *testing.T) {
-	c := &Digests{}
+	c := &digests{}
 	if p := c.period(5 * time.Second); p != 5*time.Second {
 		t.Errorf("no read yet: %v", p)
 	}

@@ -167,7 +167,7 @@ func timeLeft(ctx context.Context) time.Duration {
 func (e *explainer) fetch(ctx context.Context, caps Capabilities, p snapshot.Process, fp string, now time.Time) *snapshot.Explain {
 	method := caps.Explain
 	if _, stuck := e.stuck[p.ID]; stuck {
-		method = ExplainStatement
+		method = explainStatement
 	}
 	rows, method, ran, err := planOf(ctx, e.actions.tryDo, method, p)
 	if !ran {
@@ -209,7 +209,7 @@ const (
 // the whole TTL, so nothing is cached and the next sighting asks again.
 func judgePlan(method string, rows []snapshot.ExplainRow, err error) planVerdict {
 	switch {
-	case err != nil && method != ExplainStatement && isDeadline(err):
+	case err != nil && method != explainStatement && isDeadline(err):
 		return planStuck
 	case err == nil && len(rows) == 0:
 		return planRetry

@@ -53,7 +53,7 @@ func TestLiveExplainsRunningFullScanUpdate(t *testing.T) {
 	go openDB(t, srv.DSN("fts_running")).Exec(q)
 
 	ex, s := awaitPlan(t, l, q)
-	if ex.Error != "" || len(ex.Rows) != 1 || ex.Method != ExplainShowFor {
+	if ex.Error != "" || len(ex.Rows) != 1 || ex.Method != explainShowFor {
 		t.Fatalf("plan %+v", ex)
 	}
 	if r := ex.Rows[0]; !isFullScan(r) || r.Table != "b" {
@@ -93,7 +93,7 @@ func TestLiveExplainOfLockWaitFallsBackToText(t *testing.T) {
 	go openDB(t, srv.DSN("fts_locked")).Exec(q)
 
 	ex, _ := awaitPlan(t, l, q)
-	if ex.Error != "" || ex.Method != ExplainStatement || len(ex.Rows) != 1 || !isFullScan(ex.Rows[0]) {
+	if ex.Error != "" || ex.Method != explainStatement || len(ex.Rows) != 1 || !isFullScan(ex.Rows[0]) {
 		t.Fatalf("plan %+v", ex)
 	}
 	// The abandoned SHOW EXPLAIN is killed, and hidden until then.

@@ -23,7 +23,7 @@ type runner func(ctx context.Context, fn func(*sql.Conn) error) (bool, error)
 // stuck in a lock wait, servers without SHOW EXPLAIN). Never EXPLAIN ANALYZE
 // or ANALYZE: they execute the statement.
 func planOf(ctx context.Context, run runner, method string, p snapshot.Process) (rows []snapshot.ExplainRow, used string, ran bool, err error) {
-	if method == ExplainShowFor || method == ExplainForConnection {
+	if method == explainShowFor || method == explainForConnection {
 		sub, cancel := context.WithTimeout(ctx, runningPlanWait(ctx))
 		ran, err = run(sub, func(c *sql.Conn) error {
 			t, err := queryTable(sub, c, fmt.Sprintf("%s %d", method, p.ID))
@@ -42,7 +42,7 @@ func planOf(ctx context.Context, run runner, method string, p snapshot.Process) 
 		rows, err = explainText(ctx, c, p.DB, p.Info)
 		return err
 	})
-	return rows, ExplainStatement, ran, err
+	return rows, explainStatement, ran, err
 }
 
 // runningPlanWait leaves half of the remaining time for the fallback.

@@ -98,15 +98,15 @@ func TestJudgePlan(t *testing.T) {
 		err    error
 		want   planVerdict
 	}{
-		{"running plan", ExplainShowFor, scan, nil, planKeep},
-		{"plan of the text", ExplainStatement, scan, nil, planKeep},
+		{"running plan", explainShowFor, scan, nil, planKeep},
+		{"plan of the text", explainStatement, scan, nil, planKeep},
 		// The seed incident's trap: an empty answer cached as the plan hid
 		// the recurring UPDATE for the TTL.
-		{"empty running plan is no plan", ExplainShowFor, nil, nil, planRetry},
-		{"empty plan of the text is no plan", ExplainStatement, []snapshot.ExplainRow{}, nil, planRetry},
-		{"running plan timed out: the text next", ExplainShowFor, nil, context.DeadlineExceeded, planStuck},
-		{"the text timed out: kept briefly", ExplainStatement, nil, context.DeadlineExceeded, planKeep},
-		{"refused: kept for its TTL", ExplainStatement, nil, finished, planKeep},
+		{"empty running plan is no plan", explainShowFor, nil, nil, planRetry},
+		{"empty plan of the text is no plan", explainStatement, []snapshot.ExplainRow{}, nil, planRetry},
+		{"running plan timed out: the text next", explainShowFor, nil, context.DeadlineExceeded, planStuck},
+		{"the text timed out: kept briefly", explainStatement, nil, context.DeadlineExceeded, planKeep},
+		{"refused: kept for its TTL", explainStatement, nil, finished, planKeep},
 	}
 	for _, tt := range tests {
 		if got := judgePlan(tt.method, tt.rows, tt.err); got != tt.want {

@@ -15,25 +15,23 @@ import (
 // often each collector runs, and a --hosts file naming several servers
 // (package fleet reads it).
 type LiveFlags struct {
-	Conn            *connopt.Flags
-	Interval        time.Duration
-	InnoDBEvery     time.Duration
-	VariablesEvery  time.Duration
-	ReplicaEvery    time.Duration
-	StatementsEvery time.Duration
-	HostsFile       string
-	NoThreadStats   bool
+	Conn     *connopt.Flags
+	Interval time.Duration
+	// Periods holds the collectors' periods the flags set (periods.go);
+	// its other fields are unused.
+	Periods       LiveOptions
+	HostsFile     string
+	NoThreadStats bool
 }
 
 // AddLiveFlags registers the options of a live source on fs.
 func AddLiveFlags(fs *flag.FlagSet) *LiveFlags {
 	l := &LiveFlags{Conn: connopt.AddFlags(fs)}
 	fs.DurationVar(&l.Interval, "interval", time.Second, "sampling interval")
-	fs.DurationVar(&l.InnoDBEvery, "innodb-interval", 5*time.Second, "how often to read SHOW ENGINE INNODB STATUS")
-	fs.DurationVar(&l.VariablesEvery, "variables-interval", 10*time.Second, "how often to check variables for changes")
+	for _, p := range periods {
+		fs.DurationVar(p.of(&l.Periods), p.flag, p.def, p.usage)
+	}
 	fs.StringVar(&l.HostsFile, "hosts", "", "file naming several servers, one host[:port] or DSN per line")
-	fs.DurationVar(&l.ReplicaEvery, "replica-interval", 0, "how often to read replica status (default: every tick; every 30 s while the server is no replica)")
-	fs.DurationVar(&l.StatementsEvery, "statements-interval", 5*time.Second, "how often to read the statement digests (performance_schema)")
 	fs.BoolVar(&l.NoThreadStats, "no-thread-stats", false, "do not read each connection's CPU and I/O from /proc (a server on this machine)")
 	return l
 }
@@ -75,14 +73,10 @@ func (l *LiveFlags) Build(conn *connopt.Flags, stderr io.Writer) (*Live, error) 
 	if err != nil {
 		return nil, err
 	}
-	return NewLive(LiveOptions{
-		Config:          cfg,
-		Interval:        l.Interval,
-		InnoDBEvery:     l.InnoDBEvery,
-		VariablesEvery:  l.VariablesEvery,
-		ReplicaEvery:    l.ReplicaEvery,
-		StatementsEvery: l.StatementsEvery,
-		NoThreadStats:   l.NoThreadStats,
-		Host:            HostFor(connopt.AddressOf(cfg)),
-	})
+	opts := LiveOptions{Config: cfg, Interval: l.Interval, NoThreadStats: l.NoThreadStats,
+		Host: hostFor(connopt.AddressOf(cfg))}
+	for _, p := range periods {
+		*p.of(&opts) = *p.of(&l.Periods)
+	}
+	return NewLive(opts)
 }

@@ -38,3 +38,31 @@ func TestLiveFlags(t *testing.T) {
 		t.Errorf("Open with a 50ms tick: %v", err)
 	}
 }
+
+// Every period of the table is a flag with its default, and a live source
+// built without those flags runs each collector at that default.
+func TestPeriodFlagsFromTheTable(t *testing.T) {
+	fs := flag.NewFlagSet("record", flag.ContinueOnError)
+	lf := AddLiveFlags(fs)
+	if err := fs.Parse([]string{"--no-defaults", "--no-login-paths", "--host=db1.example"}); err != nil {
+		t.Fatal(err)
+	}
+	live, err := lf.Build(lf.Conn, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	for _, p := range periods {
+		f := fs.Lookup(p.flag)
+		if f == nil {
+			t.Errorf("no --%s", p.flag)
+			continue
+		}
+		if f.DefValue != p.def.String() || f.Usage != p.usage {
+			t.Errorf("--%s: default %s, usage %q", p.flag, f.DefValue, f.Usage)
+		}
+		if got := *p.of(&live.opts); got != p.def {
+			t.Errorf("--%s not given: period %v, want %v", p.flag, got, p.def)
+		}
+	}
+}

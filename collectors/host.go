@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/shirou/gopsutil/v4/load"
 	"github.com/shirou/gopsutil/v4/mem"
@@ -26,17 +27,23 @@ type Host struct {
 	Remote bool
 	// ProcRoot is where procfs is mounted; "/proc" when empty.
 	ProcRoot string
+	// SysRoot is where sysfs is mounted; "/sys" when empty.
+	SysRoot string
 
 	hostname string
 	local    map[string]bool // IsLocalServer answers by address
 	buf      []byte
 	names    map[string]string // device names of earlier samples, reused
+
+	rotational map[string]string // /sys/block/*/queue/rotational by device
+	mounts     []snapshot.Mount
+	mountsAt   time.Time
 }
 
-// HostFor samples this machine only when the server at address runs on it;
+// hostFor samples this machine only when the server at address runs on it;
 // for a remote server the host panel says so instead of showing the wrong
 // machine.
-func HostFor(address string) *Host { return &Host{Remote: !IsLocalServer(address)} }
+func hostFor(address string) *Host { return &Host{Remote: !IsLocalServer(address)} }
 
 // Name identifies the collector in Snapshot.Collectors.
 func (h *Host) Name() snapshot.CollectorName { return snapshot.CollectorHost }
@@ -54,6 +61,11 @@ func (h *Host) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		s.Host = &snapshot.Host{Remote: true, Hostname: h.hostname}
 		return nil
 	}
+	start := time.Now()
+	if shared := h.recentHostSample(start); shared != nil {
+		s.Host = shared
+		return nil
+	}
 	out := &snapshot.Host{Hostname: h.hostname}
 	var errs []error
 	errs = append(errs, h.readProc("stat", func(b []byte) { parseProcStat(b, out) }))
@@ -62,8 +74,41 @@ func (h *Host) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		out.Disks = parseDiskstats(b, make([]snapshot.DiskCounters, 0, len(h.names)), h.deviceName)
 	}))
 	errs = append(errs, fillLoad(ctx, out), fillMemory(ctx, out), fillNets(ctx, out))
+	h.fillDevices(out)
 	s.Host = out
-	return errors.Join(errs...)
+	err := errors.Join(errs...)
+	if err == nil {
+		h.shareHostSample(start, out)
+	}
+	return err
+}
+
+// fillDevices adds each disk's rotational flag (read once per device) and
+// the block-device mount table (read every mountsEvery).
+func (h *Host) fillDevices(out *snapshot.Host) {
+	proc, sys := h.ProcRoot, h.SysRoot
+	if proc == "" {
+		proc = "/proc"
+	}
+	if sys == "" {
+		sys = "/sys"
+	}
+	if h.rotational == nil {
+		h.rotational = map[string]string{}
+	}
+	for i := range out.Disks {
+		d := &out.Disks[i]
+		r, ok := h.rotational[d.Name]
+		if !ok {
+			r = rotational(sys, d.Name)
+			h.rotational[d.Name] = r
+		}
+		d.Rotational = r
+	}
+	if h.mountsAt.IsZero() || time.Since(h.mountsAt) >= mountsEvery {
+		h.mounts, h.mountsAt = blockMounts(proc, sys), time.Now()
+	}
+	out.Mounts = h.mounts
 }
 
 func (h *Host) isRemote(addr string) bool {

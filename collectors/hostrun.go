@@ -15,6 +15,7 @@ type hostRunner struct {
 	address string
 	pending chan hostResult
 	mysqld  mysqldProc
+	busiest busiestProcs
 }
 
 type hostResult struct {
@@ -61,6 +62,7 @@ func (h *hostRunner) finish(ctx context.Context, ch chan hostResult, s *snapshot
 		h.pending = nil
 		s.Host = r.host
 		h.mysqld.fill(s)
+		h.busiest.fill(s)
 		st := snapshot.CollectorState{Latency: r.latency}
 		if r.err != nil {
 			st.Stale, st.Error = true, firstLine(r.err.Error())

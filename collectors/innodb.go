@@ -3,23 +3,24 @@ package collectors
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// InnoDB reads and parses SHOW ENGINE INNODB STATUS, which is costlier than
+// innoDB reads and parses SHOW ENGINE INNODB STATUS, which is costlier than
 // the counters, so it usually runs every few ticks.
-type InnoDB struct {
+type innoDB struct {
 	link *serverLink
 	last *snapshot.InnoDBStatus
 }
 
 // Name implements Collector.
-func (c *InnoDB) Name() snapshot.CollectorName { return snapshot.CollectorInnoDB }
+func (c *innoDB) Name() snapshot.CollectorName { return snapshot.CollectorInnoDB }
 
 // Collect implements Collector. It needs Variables to have run first in the
 // same tick so the redo capacity is known.
-func (c *InnoDB) Collect(ctx context.Context, s *snapshot.Snapshot) error {
+func (c *innoDB) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	sess := c.link.session()
 	if sess == nil {
 		return errNotConnected
@@ -32,6 +33,7 @@ func (c *InnoDB) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	if err != nil {
 		return err
 	}
+	readAt := time.Now()
 	col := t.col("STATUS")
 	if len(t.rows) == 0 || col < 0 {
 		return errors.New("SHOW ENGINE INNODB STATUS returned no status")
@@ -40,6 +42,7 @@ func (c *InnoDB) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	if err != nil {
 		return err
 	}
+	st.ReadAt = readAt
 	st.FillCapacity(s.Variables)
 	s.InnoDB, c.last = st, st
 	return nil
@@ -53,6 +56,6 @@ func innoDBUnavailable(c Capabilities) string {
 }
 
 // carry reuses the last parsed status; it is never modified after parsing.
-func (c *InnoDB) carry(_, cur *snapshot.Snapshot) {
+func (c *innoDB) carry(_, cur *snapshot.Snapshot) {
 	cur.InnoDB = c.last
 }

@@ -21,18 +21,18 @@ var innoDBSizeStatements = []string{
 	"SELECT SUM(FILE_SIZE) FROM information_schema.INNODB_TABLESPACES WHERE NAME <> 'innodb_temporary'",
 }
 
-// InnoDBSize reads the total size of InnoDB's tablespace files (system
+// innoDBSize reads the total size of InnoDB's tablespace files (system
 // tablespace included, temporary excluded) into Snapshot.InnoDBFileBytes.
-type InnoDBSize struct {
+type innoDBSize struct {
 	link *serverLink
 	last int64
 }
 
 // Name implements Collector.
-func (c *InnoDBSize) Name() snapshot.CollectorName { return snapshot.CollectorInnoDBSize }
+func (c *innoDBSize) Name() snapshot.CollectorName { return snapshot.CollectorInnoDBSize }
 
 // Collect implements Collector.
-func (c *InnoDBSize) Collect(ctx context.Context, s *snapshot.Snapshot) error {
+func (c *innoDBSize) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	sess := c.link.session()
 	if sess == nil {
 		return errNotConnected
@@ -63,4 +63,4 @@ func (c *InnoDBSize) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 }
 
 // carry keeps the last size between reads.
-func (c *InnoDBSize) carry(_, cur *snapshot.Snapshot) { cur.InnoDBFileBytes = c.last }
+func (c *innoDBSize) carry(_, cur *snapshot.Snapshot) { cur.InnoDBFileBytes = c.last }

@@ -22,13 +22,14 @@ type LiveOptions struct {
 	Config *mysql.Config
 	// Interval is the tick (default 1 s).
 	Interval time.Duration
-	// Periods of the costlier sources (defaults 5 s, 10 s, 1 tick); replica
-	// status is read every ReplicaIdleEvery (30 s) while there is none.
+	// Periods of the costlier sources, their flags and defaults in periods
+	// (periods.go); replica status is read every ReplicaIdleEvery (30 s)
+	// while there is none.
 	InnoDBEvery      time.Duration
 	VariablesEvery   time.Duration
 	ReplicaEvery     time.Duration
 	ReplicaIdleEvery time.Duration
-	// StatementsEvery is the period of the statement digests (default 5 s).
+	// StatementsEvery is the period of the statement digests.
 	StatementsEvery time.Duration
 	// Host samples the machine; it runs beside the database collectors and
 	// never waits for them. Nil for none.
@@ -49,13 +50,14 @@ type Live struct {
 	address string
 	// unencryptedTCP: logins go over TCP without TLS (see connopt.DescribeConnError).
 	unencryptedTCP bool
-	db             *sql.DB // sampling pool: one connection in use at a time, none idle
+	db             *sql.DB   // sampling pool: one connection in use at a time, none idle
+	greeted        greetings // ids of the sampling sessions the server greeted
 	link           serverLink
 	actions        *actionConn
 	entries        []*scheduled
 	host           hostRunner
 	proc           *serverProc  // mysqld on this machine, for the host panel and the per-thread reads
-	threads        *ThreadStats // nil with NoThreadStats
+	threads        *threadStats // nil with NoThreadStats
 
 	// tick serialises Next's sampling with Close.
 	tick   sync.Mutex
@@ -67,7 +69,15 @@ type Live struct {
 	downSince time.Time
 	lastErr   string
 	retryAt   time.Time
-	backoff   time.Duration
+	// backoff grows with each lost session or failed connect and is reset
+	// only by a tick whose statements all succeeded: a server that accepts
+	// logins but times out every read is not reconnected every tick.
+	backoff time.Duration
+	// settings are the sampling session's timeouts (session_timeouts.go).
+	settings []string
+	// rotate asks for a new session next tick: the account's grants
+	// changed, and a global privilege reaches only new sessions.
+	rotate bool
 
 	// Read by the UI's actions from another goroutine.
 	lastSnap   atomic.Pointer[snapshot.Snapshot]
@@ -87,14 +97,18 @@ func NewLive(opts LiveOptions) (*Live, error) {
 	if cfg.Timeout == 0 || cfg.Timeout > budget {
 		cfg.Timeout = budget
 	}
-	connector, err := mysql.NewConnector(cfg)
+	l := &Live{opts: opts, address: connopt.AddressOf(cfg), unencryptedTCP: cfg.Net == "tcp" && cfg.TLS == nil}
+	connector, err := greetedConnector(cfg, &l.greeted)
 	if err != nil {
 		return nil, fmt.Errorf("live: %v", err)
 	}
-	l := &Live{opts: opts, address: connopt.AddressOf(cfg), unencryptedTCP: cfg.Net == "tcp" && cfg.TLS == nil,
-		db: sql.OpenDB(connector)}
+	l.db = sql.OpenDB(connector)
 	l.db.SetMaxIdleConns(0)
-	l.actions = newActionConn(connector, &l.link)
+	l.link.user, l.link.patience = cfg.User, orphanPatience(opts.Interval)
+	l.settings = timeoutSettings(sessionWaitTimeout(opts.Interval), sessionLockWait)
+	if l.actions, err = newActionConn(cfg, &l.link); err != nil {
+		return nil, fmt.Errorf("live: %v", err)
+	}
 	l.proc = newServerProc("/proc", l.address)
 	l.entries = l.schedule()
 	l.host = hostRunner{c: opts.Host, address: l.address, mysqld: mysqldProc{proc: l.proc}}
@@ -105,17 +119,13 @@ func (o LiveOptions) withDefaults() LiveOptions {
 	if o.Interval <= 0 {
 		o.Interval = time.Second
 	}
-	if o.InnoDBEvery <= 0 {
-		o.InnoDBEvery = 5 * time.Second
-	}
-	if o.VariablesEvery <= 0 {
-		o.VariablesEvery = 10 * time.Second
+	for _, p := range periods {
+		if every := p.of(&o); *every <= 0 {
+			*every = p.def
+		}
 	}
 	if o.ReplicaIdleEvery <= 0 {
 		o.ReplicaIdleEvery = 30 * time.Second
-	}
-	if o.StatementsEvery <= 0 {
-		o.StatementsEvery = 5 * time.Second
 	}
 	if o.MaxBackoff <= 0 {
 		o.MaxBackoff = 5 * time.Second
@@ -135,9 +145,12 @@ func statementBudget(interval time.Duration) time.Duration {
 func (l *Live) schedule() []*scheduled {
 	link := &l.link
 	entries := []*scheduled{
-		{c: &Status{link: link}},
-		{c: &Processlist{link: link}},
-		{c: &Variables{link: link}, every: l.opts.VariablesEvery},
+		{c: &status{link: link}},
+		{c: &processlist{link: link}},
+		{c: &variables{link: link}, every: l.opts.VariablesEvery},
+		// After status, whose refusal counters say when to read, and the
+		// variables, which say where the log is.
+		{c: newErrorLog(l.address)},
 	}
 	// After the processlist, whose rows it annotates, and the variables,
 	// which say whether a thread pool is on.
@@ -146,12 +159,17 @@ func (l *Live) schedule() []*scheduled {
 		entries = append(entries, &scheduled{c: l.threads})
 	}
 	return append(entries,
-		&scheduled{c: &Replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}, every: l.opts.ReplicaEvery},
-		&scheduled{c: &InnoDB{link: link}, every: l.opts.InnoDBEvery},
-		&scheduled{c: &InnoDBSize{link: link}, every: innoDBSizeEvery},
-		&scheduled{c: &Digests{link: link}, every: l.opts.StatementsEvery},
+		&scheduled{c: &replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}, every: l.opts.ReplicaEvery},
+		&scheduled{c: &innoDB{link: link}, every: l.opts.InnoDBEvery},
+		&scheduled{c: &innoDBSize{link: link}, every: innoDBSizeEvery},
+		&scheduled{c: newDiskSpace(l.address), every: diskSpaceEvery},
+		&scheduled{c: &preparedOwners{link: link}},
+		// After status, whose Aborted_connects says when to read.
+		&scheduled{c: &hostCache{link: link}},
+		&scheduled{c: &accountLimits{link: link}, every: accountLimitsEvery},
+		&scheduled{c: &digests{link: link}, every: l.opts.StatementsEvery},
 		// After the sources that say whether anything waits.
-		&scheduled{c: &Locks{link: link, budget: lockBudget(l.opts.Interval)}},
+		&scheduled{c: &locks{link: link, budget: lockBudget(l.opts.Interval)}},
 		&scheduled{c: newExplainer(link, l.actions, l.opts.Explain)},
 	)
 }
@@ -164,10 +182,10 @@ func (l *Live) Address() string { return l.address }
 func (l *Live) Connect(ctx context.Context) error {
 	l.tick.Lock()
 	defer l.tick.Unlock()
-	if l.link.sess != nil {
+	if l.link.session() != nil {
 		return nil
 	}
-	sess, err := openSession(ctx, l.db)
+	sess, err := l.open(ctx, time.Now())
 	if err != nil {
 		return errors.New(connopt.DescribeConnError(err, l.address, l.unencryptedTCP))
 	}
@@ -186,12 +204,11 @@ func (l *Live) Capabilities() Capabilities {
 
 // adopt makes sess the sampling session; every collector is due at once since
 // the server may have restarted with other settings.
-func (l *Live) adopt(sess *Session) {
-	l.link.sess = sess
+func (l *Live) adopt(sess *session) {
+	l.link.setSession(sess)
 	l.caps = sess.Caps
 	caps := sess.Caps
 	l.sharedCaps.Store(&caps)
-	l.backoff = 0
 	for _, e := range l.entries {
 		e.lastRun = time.Time{}
 	}
@@ -213,7 +230,7 @@ func (l *Live) Next(ctx context.Context) (*snapshot.Snapshot, error) {
 	tickCtx, cancel := context.WithDeadline(ctx, now.Add(statementBudget(l.opts.Interval)))
 	defer cancel()
 	hostDone := l.host.start(tickCtx, now)
-	if l.threads != nil && l.link.sess != nil {
+	if l.threads != nil && l.link.session() != nil {
 		l.threads.begin(now, l.prev) // its /proc reads, beside the SQL ones
 	}
 	l.sampleDB(tickCtx, s)
@@ -263,9 +280,13 @@ func (l *Live) Close() error {
 		return nil
 	}
 	l.closed = true
-	l.link.sess.abandon()
-	l.link.sess = nil
+	l.link.session().abandon()
+	l.link.setSession(nil)
 	l.actions.close()
+	l.proc.rd.closeAll()
+	if l.threads != nil {
+		l.threads.rd.closeAll()
+	}
 	return l.db.Close()
 }
 

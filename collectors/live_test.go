@@ -96,7 +96,7 @@ func TestLiveStatusCountsQueries(t *testing.T) {
 		// The connection-to-thread map read at the first tick (and every
 		// 10 s) is counted by the next tick's status.
 		before := next(t, l)
-		sess := l.link.sess
+		sess := l.link.session()
 		const n = 137
 		for range n {
 			var one int
@@ -105,7 +105,7 @@ func TestLiveStatusCountsQueries(t *testing.T) {
 			}
 		}
 		after := next(t, l)
-		if l.link.sess != sess || !allFresh(after) {
+		if l.link.session() != sess || !allFresh(after) {
 			continue
 		}
 		a, _ := before.StatusInt("Com_select")

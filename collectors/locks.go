@@ -9,34 +9,39 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// Locks reads who waits for whom (Snapshot.Locks), and only when something
+// locks reads who waits for whom (Snapshot.Locks), and only when something
 // waits: a processlist thread in a lock-wait state, Innodb_row_lock_current_waits
 // above 0, or (without that counter) a lock wait in the InnoDB status. It runs
 // after those sources in the tick and sends nothing otherwise. Sources are
 // found by trying them, once per connection, in order of precision: the
 // server's lock tables, then the InnoDB status, then the processlist alone,
 // each fallback named in Locks.Notes.
-type Locks struct {
+type locks struct {
 	link *serverLink
 	// budget bounds each statement on the server's side, so a slow lock
 	// table costs a note, not the connection.
 	budget time.Duration
-	sess   *Session
+	sess   *session
 	row    rowSource
 	mdl    mdlSource
-	// refused remembers why a source was given up on this connection.
-	refused map[string]string
+	// refused remembers why a source was given up on this connection, for
+	// refusalTTL; only a missing privilege or table is remembered.
+	refused refusals
+	mdlWhy  string
+	now     time.Time // the tick's time, which refusals are dated by
+	// fresh is the InnoDB status read for this lock read (innoDBForLocks).
+	fresh *snapshot.InnoDBStatus
 }
 
 // Name implements Collector.
-func (c *Locks) Name() snapshot.CollectorName { return snapshot.CollectorLocks }
+func (c *locks) Name() snapshot.CollectorName { return snapshot.CollectorLocks }
 
 // lockNeed is what the tick's other sources say waits.
 type lockNeed struct {
-	row, metadata, table, queryCache bool
+	row, metadata, table, queryCache, global bool
 }
 
-func (n lockNeed) any() bool { return n.row || n.metadata || n.table || n.queryCache }
+func (n lockNeed) any() bool { return n.row || n.metadata || n.table || n.queryCache || n.global }
 
 // needOf reads the waits off the snapshot's processlist, status and InnoDB
 // status, without a statement.
@@ -50,6 +55,8 @@ func needOf(s *snapshot.Snapshot) lockNeed {
 			n.table = true
 		case snapshot.LockQueryCache:
 			n.queryCache = true
+		case snapshot.LockGlobal:
+			n.global = true
 		}
 	}
 	if v, ok := s.StatusInt("Innodb_row_lock_current_waits"); ok {
@@ -61,22 +68,32 @@ func needOf(s *snapshot.Snapshot) lockNeed {
 }
 
 // Collect implements Collector.
-func (c *Locks) Collect(ctx context.Context, s *snapshot.Snapshot) error {
+func (c *locks) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	sess := c.link.session()
 	if sess == nil {
 		return errNotConnected
 	}
 	if sess != c.sess {
-		c.sess, c.row, c.mdl, c.refused = sess, rowUnknown, mdlUnknown, map[string]string{}
+		c.sess, c.row, c.mdl, c.refused = sess, rowUnknown, mdlUnknown, refusals{}
+	}
+	c.now = s.Time
+	if c.refused.expire(s.Time) && c.mdl == mdlInferred {
+		c.mdl = mdlUnknown // ask the lock tables again
 	}
 	need := needOf(s)
 	if !need.any() {
 		return nil
 	}
-	l := &snapshot.Locks{Sources: map[snapshot.LockKind]string{}}
+	c.fresh = nil
+	l := &snapshot.Locks{Sources: map[snapshot.LockKind]string{}, At: time.Now(), ReadAt: map[snapshot.LockKind]time.Time{}}
 	var trx trxInfo
 	var err error
-	long := need.row && longRowQueue(s, l)
+	long := false
+	if need.row {
+		if long, err = c.longRowQueue(ctx, sess, s, l); err != nil {
+			return err
+		}
+	}
 	if (need.row || need.metadata) && !long {
 		if trx, err = c.readTrx(ctx, sess, s, l); err != nil {
 			return err
@@ -88,29 +105,48 @@ func (c *Locks) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		}
 	}
 	var holds []snapshot.MDLHold
-	if need.metadata || need.table {
+	if need.metadata || need.table || need.global {
 		notes := len(l.Notes)
 		if holds, err = c.mdlHolds(ctx, sess, l); err != nil {
 			return err
 		}
+		if need.global {
+			l.Sources[snapshot.LockGlobal] = l.Sources[snapshot.LockMetadata]
+			l.ReadAt[snapshot.LockGlobal] = s.Time
+		}
 		if !need.metadata { // read for LOCK TABLES holders only: no metadata part to explain
-			l.Notes = l.Notes[:notes]
+			if !need.global {
+				l.Notes = l.Notes[:notes]
+			}
 			delete(l.Sources, snapshot.LockMetadata)
 		}
 	}
+	if need.global {
+		l.Waits = append(l.Waits, snapshot.GlobalWaits(s.Processlist, holds)...)
+	}
+	var infer *snapshot.LockInference
+	if need.metadata || need.table {
+		infer = snapshot.NewLockInference(s.Processlist) // each statement parsed once per frame
+	}
 	if need.metadata {
-		l.Waits = append(l.Waits, snapshot.MetadataWaits(s.Processlist, holds, l.Threads)...)
+		l.Waits = append(l.Waits, infer.MetadataWaits(holds, l.Threads)...)
+		l.ReadAt[snapshot.LockMetadata] = s.Time // the processlist's waiters
 	}
 	if need.table {
-		l.Waits = append(l.Waits, snapshot.TableWaits(s.Processlist, holds)...)
+		l.Waits = append(l.Waits, infer.TableWaits(holds)...)
 		l.Sources[snapshot.LockTable] = "processlist (inferred)"
+		l.ReadAt[snapshot.LockTable] = s.Time
 	}
 	if need.queryCache {
 		l.Waits = append(l.Waits, snapshot.QueryCacheWaits(s.Processlist)...)
 		l.Sources[snapshot.LockQueryCache] = "processlist (inferred)"
+		l.ReadAt[snapshot.LockQueryCache] = s.Time
 	}
 	if len(l.Waits) == 0 && len(l.Notes) == 0 {
 		return nil
+	}
+	if err := c.threadlessTrx(ctx, sess, s, l); err != nil {
+		return err
 	}
 	if err := c.lastStatements(ctx, sess, s, l); err != nil {
 		return err
@@ -121,29 +157,52 @@ func (c *Locks) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 
 // bounded returns stmt with the server-side time limit this server takes:
 // MariaDB's SET STATEMENT max_statement_time, MySQL's MAX_EXECUTION_TIME hint.
-func (c *Locks) bounded(sess *Session, stmt string) string {
-	ms := c.budget.Milliseconds()
-	if ms <= 0 {
-		return stmt
+// The limit is the smaller of the budget and the tick's time left less a
+// margin, so the server gives up before the tick's deadline cuts the
+// connection (which would drop the session and re-run every capability
+// probe). ok is false when the tick has too little time left to try.
+func (c *locks) bounded(ctx context.Context, sess *session, stmt string) (string, bool) {
+	limit := c.budget
+	if dl, has := ctx.Deadline(); has {
+		limit = min(limit, time.Until(dl)-c.budget/4)
+	}
+	ms := limit.Milliseconds()
+	if c.budget <= 0 {
+		return stmt, true
+	}
+	if ms < minLockStatementMs {
+		return "", false
 	}
 	if sess.Caps.Flavor == snapshot.FlavorMariaDB {
-		return fmt.Sprintf("SET STATEMENT max_statement_time=%.3f FOR %s", float64(ms)/1000, stmt)
+		return fmt.Sprintf("SET STATEMENT max_statement_time=%.3f FOR %s", float64(ms)/1000, stmt), true
 	}
 	rest, ok := strings.CutPrefix(stmt, "SELECT ")
 	if !ok {
-		return stmt
+		return stmt, true
 	}
-	return fmt.Sprintf("SELECT /*+ MAX_EXECUTION_TIME(%d) */ %s", ms, rest)
+	return fmt.Sprintf("SELECT /*+ MAX_EXECUTION_TIME(%d) */ %s", ms, rest), true
 }
 
+// minLockStatementMs is the shortest limit a lock statement is sent with;
+// with less of the tick left it waits for the next tick.
+const minLockStatementMs = 10
+
+// noTimeLeft is the reason given for a lock statement not sent.
+const noTimeLeft = "not read: too little of the tick left"
+
 // query runs a bounded statement. A refusal (missing table, privilege,
-// time limit) is returned as refused with a one-line reason and remembered
-// under source; only transport errors are returned as err.
-func (c *Locks) query(ctx context.Context, sess *Session, source, stmt string) (t *table, refused string, err error) {
-	if r, ok := c.refused[source]; ok {
+// time limit, killed) is returned as refused with a one-line reason, and
+// remembered under source for refusalTTL when it is a missing privilege or
+// table; only transport errors are returned as err.
+func (c *locks) query(ctx context.Context, sess *session, source, stmt string) (t *table, refused string, err error) {
+	if r, ok := c.refused.get(source); ok {
 		return nil, r, nil
 	}
-	t, err = queryTable(ctx, sess.conn, c.bounded(sess, stmt))
+	bounded, ok := c.bounded(ctx, sess, stmt)
+	if !ok {
+		return nil, noTimeLeft, nil
+	}
+	t, err = queryTable(ctx, sess.conn, bounded)
 	if err == nil {
 		return t, "", nil
 	}
@@ -151,8 +210,8 @@ func (c *Locks) query(ctx context.Context, sess *Session, source, stmt string) (
 		return nil, "", err
 	}
 	reason := refusalReason(err, source)
-	if !isTimeLimit(err) {
-		c.refused[source] = reason
+	if rememberRefusal(err) {
+		c.refused.set(source, reason, c.now)
 	}
 	return nil, reason, nil
 }

@@ -115,14 +115,15 @@ func (p *lockPileup) idle(b *testing.B, n int) {
 // processlist and status were read once.
 func collectLocks(b *testing.B, p *lockPileup) {
 	ctx := context.Background()
-	sess, err := openSession(ctx, openBenchDB(b, p.srv))
+	sess, _, err := openSession(ctx, openBenchDB(b, p.srv), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer sess.abandon()
-	link := &serverLink{sess: sess}
+	link := &serverLink{}
+	link.setSession(sess)
 	base := &snapshot.Snapshot{Collectors: map[snapshot.CollectorName]snapshot.CollectorState{}}
-	for _, c := range []Collector{&Status{link: link}, &Processlist{link: link}, &InnoDB{link: link}} {
+	for _, c := range []Collector{&status{link: link}, &processlist{link: link}, &innoDB{link: link}} {
 		if err := c.Collect(ctx, base); err != nil {
 			b.Fatal(err)
 		}
@@ -131,7 +132,7 @@ func collectLocks(b *testing.B, p *lockPileup) {
 	if v := os.Getenv("MYTOP_LOCK_BUDGET"); v != "" {
 		budget, _ = time.ParseDuration(v)
 	}
-	c := &Locks{link: link, budget: budget}
+	c := &locks{link: link, budget: budget}
 	var s snapshot.Snapshot
 	b.ResetTimer()
 	for b.Loop() {

@@ -1,6 +1,9 @@
 package collectors
 
 import (
+	"context"
+	"strings"
+
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -16,32 +19,76 @@ import (
 // already fetched, so a pile-up costs the server nothing more.
 const maxLockTableWaiters = 50
 
-// longRowQueue handles a queue too long for the lock tables: the waiters and
-// transactions come from the raw InnoDB status, the holder is inferred. It
+// longRowQueue handles a queue too long for the lock tables: the waiters
+// and transactions come from the raw InnoDB status (read again unless the
+// frame's was read this tick), each record's holder exact where the record
+// names it, else inferred and marked (snapshot.InnoDBLockWaits). It
 // reports whether it did.
-func longRowQueue(s *snapshot.Snapshot, l *snapshot.Locks) bool {
+func (c *locks) longRowQueue(ctx context.Context, sess *session, s *snapshot.Snapshot, l *snapshot.Locks) (bool, error) {
 	n, ok := s.StatusInt("Innodb_row_lock_current_waits")
 	if !ok || n <= maxLockTableWaiters {
-		return false
+		return false, nil
 	}
-	src := "SHOW ENGINE INNODB STATUS (inferred)"
-	note(l, "row locks: %d waiters, over %d: read from the InnoDB status, holders inferred (the lock tables' cost grows with the square of the queue)",
+	note(l, "row locks: %d waiters, over %d: read from the InnoDB status (the lock tables' cost grows with the square of the queue)",
 		n, maxLockTableWaiters)
+	st, err := c.innoDBForLocks(ctx, sess, s, l)
+	if err != nil || st == nil {
+		return true, err
+	}
+	l.ReadAt[snapshot.LockRow] = st.ReadAt
+	var waits []snapshot.LockWait
+	var threads []snapshot.LockThread
 	switch {
-	case s.InnoDB != nil && s.InnoDB.Raw != "":
-		waits, threads, truncated := snapshot.InnoDBLockWaits(s.InnoDB.Raw)
-		l.Waits = append(l.Waits, waits...)
-		l.Threads = append(l.Threads, threads...)
+	case st.Raw != "":
+		var truncated bool
+		waits, threads, truncated = snapshot.InnoDBLockWaits(st.Raw)
 		if truncated {
 			note(l, "row locks: the InnoDB status was cut short; %d of %d waiters listed", len(waits), n)
 		}
-	case s.InnoDB != nil && s.InnoDB.Transactions.Present:
-		l.Waits = append(l.Waits, snapshot.InnoDBRowWaits(s.InnoDB.Transactions)...)
-		l.Threads = append(l.Threads, snapshot.InnoDBLockThreads(s.InnoDB.Transactions)...)
+	case st.Transactions.Present:
+		waits = snapshot.InnoDBRowWaits(st.Transactions)
+		threads = snapshot.InnoDBLockThreads(st.Transactions)
 	default:
-		note(l, "row locks: no InnoDB status in this sample; waiters not shown")
-		return true
+		note(l, "row locks: no transactions in the InnoDB status; waiters not shown")
+		return true, nil
 	}
-	l.Sources[snapshot.LockRow] = src
-	return true
+	l.Waits = append(l.Waits, waits...)
+	l.Threads = append(l.Threads, threads...)
+	l.Sources[snapshot.LockRow] = innoDBRowSource(waits)
+	if unseen := unseenRecords(waits); unseen > 0 {
+		note(l, "row locks: InnoDB does not print who holds %d of the records waited for; it is one of %s",
+			unseen, strings.Join(snapshot.InnoDBHolderCandidates(threads, waits), ", "))
+	}
+	return true, nil
+}
+
+// innoDBRowSource names the status as the row source, "(partly inferred)"
+// when some holder was guessed.
+func innoDBRowSource(waits []snapshot.LockWait) string {
+	inferred, exact := 0, 0
+	for _, w := range waits {
+		if w.Inferred {
+			inferred++
+		} else {
+			exact++
+		}
+	}
+	switch {
+	case inferred == 0:
+		return srcInnoDBStatus + " (holders from the records)"
+	case exact == 0:
+		return srcInnoDBStatus + " (inferred)"
+	}
+	return srcInnoDBStatus + " (partly inferred)"
+}
+
+// unseenRecords counts the records whose holder is not named.
+func unseenRecords(waits []snapshot.LockWait) int {
+	seen := map[string]bool{}
+	for _, w := range waits {
+		if w.Blocker == 0 && w.BlockerTrx == "" {
+			seen[w.Object+"|"+w.Record] = true
+		}
+	}
+	return len(seen)
 }

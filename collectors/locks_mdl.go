@@ -22,18 +22,20 @@ const (
 	srcMetadataLocks = "performance_schema.metadata_locks"
 	srcMDLInfo       = "information_schema.METADATA_LOCK_INFO"
 
-	// metadataLocksQuery lists table locks granted and pending, by thread.
-	metadataLocksQuery = "SELECT t.PROCESSLIST_ID, m.OBJECT_SCHEMA, m.OBJECT_NAME, m.LOCK_TYPE, m.LOCK_STATUS" +
+	// metadataLocksQuery lists table locks granted and pending, by thread,
+	// and the global, commit and backup locks a backup takes and waits for.
+	metadataLocksQuery = "SELECT t.PROCESSLIST_ID, m.OBJECT_SCHEMA, m.OBJECT_NAME, m.LOCK_TYPE, m.LOCK_STATUS, m.OBJECT_TYPE" +
 		" FROM performance_schema.metadata_locks m JOIN performance_schema.threads t" +
-		" ON t.THREAD_ID = m.OWNER_THREAD_ID WHERE m.OBJECT_TYPE = 'TABLE'"
-	// mdlInfoQuery lists the granted table locks (the plugin shows no waits).
-	mdlInfoQuery = "SELECT THREAD_ID, TABLE_SCHEMA, TABLE_NAME, LOCK_MODE FROM information_schema.METADATA_LOCK_INFO" +
-		" WHERE LOCK_TYPE = 'Table metadata lock'"
+		" ON t.THREAD_ID = m.OWNER_THREAD_ID WHERE m.OBJECT_TYPE IN ('TABLE', 'GLOBAL', 'COMMIT', 'BACKUP LOCK', 'BACKUP')"
+	// mdlInfoQuery lists the granted table, global, commit and backup locks
+	// (the plugin shows no waits).
+	mdlInfoQuery = "SELECT THREAD_ID, TABLE_SCHEMA, TABLE_NAME, LOCK_MODE, LOCK_TYPE FROM information_schema.METADATA_LOCK_INFO" +
+		" WHERE LOCK_TYPE IN ('Table metadata lock', 'Backup lock', 'Global read lock', 'Commit lock')"
 )
 
 // mdlHolds reads the metadata locks from the best source: nil holds mean
 // none is readable and the holders are inferred (said in l.Notes).
-func (c *Locks) mdlHolds(ctx context.Context, sess *Session, l *snapshot.Locks) ([]snapshot.MDLHold, error) {
+func (c *locks) mdlHolds(ctx context.Context, sess *session, l *snapshot.Locks) ([]snapshot.MDLHold, error) {
 	var why []string
 	if c.mdl == mdlUnknown || c.mdl == mdlPerfSchema {
 		t, refused, err := c.query(ctx, sess, srcMetadataLocks, metadataLocksQuery)
@@ -48,7 +50,7 @@ func (c *Locks) mdlHolds(ctx context.Context, sess *Session, l *snapshot.Locks) 
 		if t != nil {
 			// Waiters exist, so an instrumented table would list them.
 			refused = "lists nothing (instrument wait/lock/metadata/sql/mdl is off)"
-			c.refused[srcMetadataLocks] = refused
+			c.refused.set(srcMetadataLocks, refused, c.now)
 		}
 		why = append(why, srcMetadataLocks+" "+refused)
 	}
@@ -70,18 +72,21 @@ func (c *Locks) mdlHolds(ctx context.Context, sess *Session, l *snapshot.Locks) 
 	c.mdl = mdlInferred
 	l.Sources[snapshot.LockMetadata] = "processlist (inferred)"
 	if len(why) > 0 {
-		c.refused["mdl-why"] = strings.Join(why, "; ")
+		c.mdlWhy = strings.Join(why, "; ")
 	}
-	note(l, "metadata locks inferred from the processlist: %s", c.refused["mdl-why"])
+	note(l, "metadata locks inferred from the processlist: %s", c.mdlWhy)
 	return nil, nil
 }
 
 func decodeMetadataLocks(t *table) []snapshot.MDLHold {
 	out := make([]snapshot.MDLHold, 0, len(t.rows))
 	for _, r := range t.rows {
-		out = append(out, snapshot.MDLHold{Thread: parseInt(cell(r, 0)),
-			Table: strings.ToLower(cell(r, 1) + "." + cell(r, 2)), Mode: strings.ToUpper(cell(r, 3)),
-			Pending: strings.EqualFold(cell(r, 4), "PENDING")})
+		h := snapshot.MDLHold{Thread: parseInt(cell(r, 0)), Mode: strings.ToUpper(cell(r, 3)),
+			Pending: strings.EqualFold(cell(r, 4), "PENDING")}
+		if h.Space = mdlSpace(cell(r, 5)); h.Space == "" {
+			h.Table = strings.ToLower(cell(r, 1) + "." + cell(r, 2))
+		}
+		out = append(out, h)
 	}
 	return out
 }
@@ -89,17 +94,33 @@ func decodeMetadataLocks(t *table) []snapshot.MDLHold {
 func decodeMDLInfo(t *table) []snapshot.MDLHold {
 	out := make([]snapshot.MDLHold, 0, len(t.rows))
 	for _, r := range t.rows {
-		out = append(out, snapshot.MDLHold{Thread: parseInt(cell(r, 0)),
-			Table: strings.ToLower(cell(r, 1) + "." + cell(r, 2)),
-			Mode:  strings.TrimPrefix(strings.ToUpper(cell(r, 3)), "MDL_")})
+		h := snapshot.MDLHold{Thread: parseInt(cell(r, 0)), Mode: strings.TrimPrefix(strings.ToUpper(cell(r, 3)), "MDL_")}
+		if h.Space = mdlSpace(cell(r, 4)); h.Space == "" {
+			h.Table = strings.ToLower(cell(r, 1) + "." + cell(r, 2))
+		}
+		out = append(out, h)
 	}
 	return out
+}
+
+// mdlSpace maps a lock source's object or lock type to a namespace; ""
+// for a table (or a row of a source without the column).
+func mdlSpace(typ string) string {
+	switch strings.ToUpper(typ) {
+	case "BACKUP LOCK", "BACKUP":
+		return snapshot.SpaceBackup
+	case "GLOBAL READ LOCK", "GLOBAL":
+		return snapshot.SpaceGlobal
+	case "COMMIT LOCK", "COMMIT":
+		return snapshot.SpaceCommit
+	}
+	return ""
 }
 
 // lastStatements fills in what idle blockers ran last, from
 // performance_schema's current statement (kept after it ends), where the
 // server records it: "idle in transaction for 312 s, last: UPDATE ...".
-func (c *Locks) lastStatements(ctx context.Context, sess *Session, s *snapshot.Snapshot, l *snapshot.Locks) error {
+func (c *locks) lastStatements(ctx context.Context, sess *session, s *snapshot.Snapshot, l *snapshot.Locks) error {
 	if !sess.Caps.StatementsCurrent || len(l.Threads) == 0 {
 		return nil
 	}

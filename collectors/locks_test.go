@@ -3,10 +3,12 @@ package collectors
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -106,20 +108,57 @@ func TestLocksMySQL8MetadataLocks(t *testing.T) {
 }
 
 func TestLocksBoundedStatement(t *testing.T) {
-	c := &Locks{budget: lockBudget(1e9)}
-	maria := &Session{Caps: Capabilities{Flavor: snapshot.FlavorMariaDB}}
-	mysql8 := &Session{Caps: Capabilities{Flavor: snapshot.FlavorMySQL}}
-	if got := c.bounded(maria, "SELECT 1"); got != "SET STATEMENT max_statement_time=0.200 FOR SELECT 1" {
+	c := &locks{budget: lockBudget(1e9)}
+	maria := &session{Caps: Capabilities{Flavor: snapshot.FlavorMariaDB}}
+	mysql8 := &session{Caps: Capabilities{Flavor: snapshot.FlavorMySQL}}
+	bg := context.Background()
+	if got, _ := c.bounded(bg, maria, "SELECT 1"); got != "SET STATEMENT max_statement_time=0.200 FOR SELECT 1" {
 		t.Errorf("mariadb: %q", got)
 	}
-	if got := c.bounded(mysql8, "SELECT 1"); got != "SELECT /*+ MAX_EXECUTION_TIME(200) */ 1" {
+	if got, _ := c.bounded(bg, mysql8, "SELECT 1"); got != "SELECT /*+ MAX_EXECUTION_TIME(200) */ 1" {
 		t.Errorf("mysql: %q", got)
+	}
+}
+
+// A lock statement's limit is the smaller of its budget and the tick's time
+// left (less a margin), so a slow lock read ends on the server's side before
+// the tick's deadline cuts the connection.
+func TestLocksStatementLimitIsTheTicksTimeLeft(t *testing.T) {
+	c := &locks{budget: lockBudget(time.Second)} // 200 ms
+	maria := &session{Caps: Capabilities{Flavor: snapshot.FlavorMariaDB}}
+	for _, tt := range []struct {
+		left   time.Duration
+		max    int64 // ms
+		sendOK bool
+	}{
+		{time.Second, 200, true},
+		{150 * time.Millisecond, 100, true},
+		{80 * time.Millisecond, 30, true},
+		{40 * time.Millisecond, 0, false},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), tt.left)
+		got, ok := c.bounded(ctx, maria, "SELECT 1")
+		cancel()
+		if ok != tt.sendOK {
+			t.Errorf("%v left: ok=%v %q", tt.left, ok, got)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		var sec float64
+		if _, err := fmt.Sscanf(got, "SET STATEMENT max_statement_time=%g FOR", &sec); err != nil {
+			t.Fatalf("%q: %v", got, err)
+		}
+		if ms := int64(sec * 1000); ms > tt.max || ms <= 0 {
+			t.Errorf("%v left: limit %d ms, want 1..%d", tt.left, ms, tt.max)
+		}
 	}
 }
 
 // sessionQuestions is the server's count of statements on the session's
 // own connection, so the test counts what the collector sent.
-func sessionQuestions(t *testing.T, sess *Session) int64 {
+func sessionQuestions(t *testing.T, sess *session) int64 {
 	t.Helper()
 	var name string
 	var n int64
@@ -134,13 +173,14 @@ func sessionQuestions(t *testing.T, sess *Session) int64 {
 func TestLocksSendNothingWhenNothingWaits(t *testing.T) {
 	srv := sharedServer(t)
 	db := openDB(t, srv.DSN(""))
-	sess, err := openSession(context.Background(), db)
+	sess, _, err := openSession(context.Background(), db, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer sess.abandon()
-	link := &serverLink{sess: sess}
-	c := &Locks{link: link, budget: lockBudget(1e9)}
+	link := &serverLink{}
+	link.setSession(sess)
+	c := &locks{link: link, budget: lockBudget(1e9)}
 	quiet := &snapshot.Snapshot{Status: map[string]string{"Innodb_row_lock_current_waits": "0"},
 		Processlist: []snapshot.Process{lockProc(5, "Sleep", 100, "", ""),
 			lockProc(6, "Query", 2, "Sending data", "SELECT * FROM t")}}

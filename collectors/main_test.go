@@ -32,6 +32,7 @@ func TestMain(m *testing.M) {
 
 func sharedServer(t *testing.T) *testdb.Server {
 	t.Helper()
+	testdb.SkipShort(t)
 	srv, err := sharedServerErr()
 	if err != nil {
 		t.Fatalf("testdb: %v", err)

@@ -20,6 +20,8 @@ import (
 // cgroup move as /proc/<pid>/stat's do; then that a second process in the
 // cgroup sends it back to /proc.
 func TestLiveMysqldCPUFromCgroup(t *testing.T) {
+	t.Parallel()    // waits for the heavy slot after this package's other tests
+	testdb.Heavy(t) // burns a core and measures mysqld's CPU
 	for _, h := range []struct{ name, key, file string }{
 		{"v2", "", "cpu.stat"},
 		{"v1 cpuacct", "cpuacct", "cpuacct.stat"},

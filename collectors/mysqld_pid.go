@@ -81,6 +81,7 @@ func (p *serverProc) stat(now time.Time, vars map[string]string) (int, procStat,
 		return 0, procStat{}, errGone
 	}
 	p.start, p.statAt, p.last = st.startTime, now, st
+	p.rd.endRound() // a restarted server's old pid is not read again
 	return p.pid, st, nil
 }
 

@@ -19,13 +19,47 @@ import (
 type procReader struct {
 	buf  []byte
 	path []byte // NUL-terminated
+	// fds are the descriptors kept open between ticks (proc_fdcache.go).
+	fds   map[taskFile]cachedFD
+	round uint64
+	// checkedRoot is the root last found to be procfs (procfs) or not.
+	checkedRoot string
+	procfs      bool
 }
 
 // readTask returns the contents of root/pid/task/tid/file (tid 0:
-// root/pid/file), valid until the next read.
+// root/pid/file), valid until the next read. The file's descriptor is kept
+// open for the next tick's read (proc_fdcache.go).
 func (r *procReader) readTask(root string, pid int, tid int64, file string) ([]byte, error) {
+	if r.buf == nil {
+		r.buf = make([]byte, 4096)
+	}
+	f := taskFile{pid: pid, tid: tid, file: file}
+	if n, ok := r.readCached(f); ok {
+		if n < len(r.buf) {
+			return r.buf[:n], nil
+		}
+		r.drop(f, r.fds[f].fd) // grown past the buffer: read whole below
+	}
 	r.setPath(root, pid, tid, file)
-	return r.read()
+	for {
+		fd, err := r.open()
+		if err != nil {
+			return nil, err
+		}
+		n, err := readFD(fd, r.buf)
+		if err == nil && n < len(r.buf) {
+			if !r.keep(root, f, fd) {
+				syscall.Close(fd)
+			}
+			return r.buf[:n], nil
+		}
+		syscall.Close(fd)
+		if err != nil {
+			return nil, err
+		}
+		r.buf = make([]byte, 2*len(r.buf))
+	}
 }
 
 // read returns the contents of r.path. procfs files are generated whole on
@@ -51,10 +85,18 @@ func (r *procReader) read() ([]byte, error) {
 var atFDCWD = -0x64
 
 func (r *procReader) readOnce() (int, error) {
-	var fd uintptr
+	fd, err := r.open()
+	if err != nil {
+		return 0, err
+	}
+	defer syscall.Close(fd)
+	return readFD(fd, r.buf)
+}
+
+// open opens r.path read-only.
+func (r *procReader) open() (int, error) {
 	for {
-		var errno syscall.Errno
-		fd, _, errno = syscall.Syscall6(syscall.SYS_OPENAT, uintptr(atFDCWD), uintptr(unsafe.Pointer(&r.path[0])),
+		fd, _, errno := syscall.Syscall6(syscall.SYS_OPENAT, uintptr(atFDCWD), uintptr(unsafe.Pointer(&r.path[0])),
 			uintptr(syscall.O_RDONLY|syscall.O_CLOEXEC), 0, 0, 0)
 		if errno == syscall.EINTR {
 			continue
@@ -62,11 +104,13 @@ func (r *procReader) readOnce() (int, error) {
 		if errno != 0 {
 			return 0, &os.PathError{Op: "open", Path: string(r.path[:len(r.path)-1]), Err: errno}
 		}
-		break
+		return int(fd), nil
 	}
-	defer syscall.Close(int(fd))
+}
+
+func readFD(fd int, buf []byte) (int, error) {
 	for {
-		n, err := syscall.Read(int(fd), r.buf)
+		n, err := syscall.Read(fd, buf)
 		if err != syscall.EINTR {
 			return n, err
 		}

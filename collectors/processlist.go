@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -11,18 +12,18 @@ import (
 // noProcessPrivilege is shown when the user sees only its own threads.
 const noProcessPrivilege = "only your own threads are visible: needs the PROCESS privilege"
 
-// Processlist reads the server's threads, hiding the monitor's own.
-type Processlist struct {
+// processlist reads the server's threads, hiding the monitor's own.
+type processlist struct {
 	link *serverLink
 	dec  processDecoder
 	last int // rows last tick, to size the next slice
 }
 
 // Name implements Collector.
-func (p *Processlist) Name() snapshot.CollectorName { return snapshot.CollectorProcesslist }
+func (p *processlist) Name() snapshot.CollectorName { return snapshot.CollectorProcesslist }
 
 // Collect implements Collector.
-func (p *Processlist) Collect(ctx context.Context, s *snapshot.Snapshot) error {
+func (p *processlist) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	sess := p.link.session()
 	if sess == nil {
 		return errNotConnected
@@ -32,6 +33,7 @@ func (p *Processlist) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		return err
 	}
 	p.last = len(rows)
+	p.link.sawProcesses(rows, serverStartOf(s), s.Time)
 	s.Processlist = withoutThreads(rows, p.link.ownIDs())
 	own, err := addDetail(ctx, sess, s.Processlist)
 	s.SelfTmpDiskTables += own
@@ -46,7 +48,7 @@ func (p *Processlist) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 
 // processlistQuery is the statement for the source the server offers.
 func processlistQuery(c Capabilities) string {
-	if c.Processlist == SourcePerfSchema {
+	if c.Processlist == sourcePerfSchema {
 		return "SELECT ID, USER, HOST, DB, COMMAND, TIME, STATE, INFO FROM performance_schema.processlist"
 	}
 	return "SHOW FULL PROCESSLIST"
@@ -89,4 +91,14 @@ func parseFloat(s string) float64 {
 		return 0
 	}
 	return f
+}
+
+// serverStartOf is when the server started, from this tick's Uptime (zero
+// when not read): a thread id names the same thread only while it holds.
+func serverStartOf(s *snapshot.Snapshot) time.Time {
+	up, ok := s.StatusInt("Uptime")
+	if !ok || up <= 0 {
+		return time.Time{}
+	}
+	return s.Time.Add(-time.Duration(up) * time.Second).Truncate(time.Second)
 }

@@ -129,9 +129,9 @@ func TestProcesslistQuery(t *testing.T) {
 		caps Capabilities
 		want string
 	}{
-		{Capabilities{Processlist: SourcePerfSchema},
+		{Capabilities{Processlist: sourcePerfSchema},
 			"SELECT ID, USER, HOST, DB, COMMAND, TIME, STATE, INFO FROM performance_schema.processlist"},
-		{Capabilities{Processlist: SourceShow, ProcesslistDetail: []string{"TIME_MS"}}, "SHOW FULL PROCESSLIST"},
+		{Capabilities{Processlist: sourceShow, ProcesslistDetail: []string{"TIME_MS"}}, "SHOW FULL PROCESSLIST"},
 	}
 	for _, tt := range tests {
 		if got := processlistQuery(tt.caps); got != tt.want {

@@ -69,6 +69,24 @@ func queryTable(ctx context.Context, q queryer, stmt string) (*table, error) {
 // memory for the next row, so row copies what it keeps; decoding from them
 // directly spares a string per cell on the 5,000-row reads of every tick.
 func eachRow(ctx context.Context, q queryer, stmt string, start func(cols []string), row func([]sql.RawBytes)) error {
+	var c *sql.Conn
+	switch x := q.(type) {
+	case *sampleConn:
+		x.note(tag + stmt)
+		c, q = x.Conn, x.Conn // counted once, whichever path reads it
+	case *sql.Conn:
+		c = x
+	}
+	if c != nil {
+		if ok, err := eachRowRaw(ctx, c, tag+stmt, start, row); ok {
+			return err
+		}
+	}
+	return eachRowSQL(ctx, q, stmt, start, row)
+}
+
+// eachRowSQL is eachRow through database/sql.
+func eachRowSQL(ctx context.Context, q queryer, stmt string, start func(cols []string), row func([]sql.RawBytes)) error {
 	rows, err := q.QueryContext(ctx, tag+stmt)
 	if err != nil {
 		return err

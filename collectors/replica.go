@@ -8,11 +8,11 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// Replica reads the status of every replication channel: MariaDB's SHOW ALL
+// replica reads the status of every replication channel: MariaDB's SHOW ALL
 // REPLICAS STATUS (named connections), or MySQL's SHOW REPLICA STATUS,
 // which prints one row per channel. Snapshot.ReplicaChannels stays nil when
 // the server is not a replica.
-type Replica struct {
+type replica struct {
 	link *serverLink
 	last []map[string]string
 	// idleEvery is the period while the server reports no replication.
@@ -23,7 +23,7 @@ type Replica struct {
 // one every idleEvery: an empty SHOW REPLICA STATUS every second was a third
 // of the statements the monitor sent. Replication being set up is seen
 // within idleEvery, then followed at the configured period.
-func (c *Replica) period(configured time.Duration) time.Duration {
+func (c *replica) period(configured time.Duration) time.Duration {
 	if c.last == nil && c.idleEvery > configured {
 		return c.idleEvery
 	}
@@ -31,10 +31,10 @@ func (c *Replica) period(configured time.Duration) time.Duration {
 }
 
 // Name implements Collector.
-func (c *Replica) Name() snapshot.CollectorName { return snapshot.CollectorReplica }
+func (c *replica) Name() snapshot.CollectorName { return snapshot.CollectorReplica }
 
 // Collect implements Collector.
-func (c *Replica) Collect(ctx context.Context, s *snapshot.Snapshot) error {
+func (c *replica) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	sess := c.link.session()
 	if sess == nil {
 		return errNotConnected
@@ -46,6 +46,11 @@ func (c *Replica) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	rows, err := rowMaps(ctx, sess.conn, sess.Caps.ReplicaStatement)
 	if err != nil {
 		return err
+	}
+	if len(rows) == 0 && isAurora(s.Variables) {
+		if rows, err = auroraRows(ctx, sess, s.Variables["aurora_server_id"]); err != nil {
+			return err
+		}
 	}
 	if len(rows) > 0 && sess.Caps.ReplicaWorkers {
 		// Only on a replica, and a refusal loses the detail, not the channels.
@@ -85,7 +90,7 @@ func addWorkers(rows, workers []map[string]string) {
 	}
 }
 
-func (c *Replica) carry(_, cur *snapshot.Snapshot) {
+func (c *replica) carry(_, cur *snapshot.Snapshot) {
 	cur.ReplicaChannels = c.last
 }
 
@@ -102,4 +107,20 @@ func rowMaps(ctx context.Context, q queryer, stmt string) ([]map[string]string, 
 		out = append(out, m)
 	})
 	return out, err
+}
+
+// auroraRows is an Aurora reader's lag as one channel; a refused read is
+// no channel, not an outage.
+func auroraRows(ctx context.Context, sess *session, self string) ([]map[string]string, error) {
+	rows, err := rowMaps(ctx, sess.conn, auroraStatement)
+	if err != nil {
+		if connectionLost(err) {
+			return nil, err
+		}
+		return nil, nil
+	}
+	if row := auroraChannel(rows, self); row != nil {
+		return []map[string]string{row}, nil
+	}
+	return nil, nil
 }

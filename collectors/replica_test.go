@@ -43,7 +43,7 @@ func TestLiveReplicaStatus(t *testing.T) {
 }
 
 func TestReplicaPeriodWhileNoReplication(t *testing.T) {
-	r := &Replica{idleEvery: 30 * time.Second}
+	r := &replica{idleEvery: 30 * time.Second}
 	e := &scheduled{c: r}
 	t0 := time.Unix(1000, 0)
 	e.lastRun = t0

@@ -2,6 +2,8 @@ package collectors
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/mytop-go/mytop-go/internal/connopt"
@@ -12,7 +14,12 @@ import (
 // the server unreachable when it answered nothing this tick.
 func (l *Live) sampleDB(ctx context.Context, s *snapshot.Snapshot) {
 	s.Server.Address = l.address
-	reconnecting := l.link.sess == nil
+	defer l.fillOwnSessions(s)
+	if l.rotate {
+		l.rotate = false
+		l.closeSession()
+	}
+	reconnecting := l.link.session() == nil
 	if !l.ensureSession(ctx, s.Time) {
 		l.markAllStale(s, "not connected: "+l.lastErr)
 		l.markDown(s)
@@ -29,35 +36,128 @@ func (l *Live) sampleDB(ctx context.Context, s *snapshot.Snapshot) {
 	run := runDB(ctx, l.entries, l.prev, s, l.opts.Interval)
 	l.fillServer(s)
 	if run.lost == nil {
+		if err := l.tend(ctx, s); err != nil {
+			run.lost, run.tending = err, true
+		}
+	}
+	if run.lost == nil {
 		l.downSince = time.Time{}
+		l.backoff = 0 // every statement of the tick succeeded
 		return
 	}
-	l.dropSession(run.timedOut != "")
+	l.dropSession(s.Time)
 	l.lastErr = describeLost(run)
-	l.retryAt = s.Time // first retry on the next tick
+	l.retryLater(s.Time)
 	if !run.answered {
 		l.markDown(s)
 	}
 }
 
-// ensureSession reconnects when there is no session and the backoff allows.
+// retryLater grows the backoff and sets the next connection attempt. Half
+// a tick of slack keeps a tick's jitter from skipping an attempt.
+func (l *Live) retryLater(now time.Time) {
+	l.backoff = min(max(2*l.backoff, l.opts.Interval), l.opts.MaxBackoff)
+	l.retryAt = now.Add(l.backoff - l.opts.Interval/2)
+}
+
+// ensureSession reconnects when there is no session, the backoff allows and
+// the monitor's sessions on the server are under the cap.
 func (l *Live) ensureSession(ctx context.Context, now time.Time) bool {
-	if l.link.sess != nil {
+	if l.link.session() != nil {
 		return true
 	}
 	if now.Before(l.retryAt) {
 		return false
 	}
-	sess, err := openSession(ctx, l.db)
+	sess, err := l.open(ctx, now)
 	if err != nil {
-		l.lastErr = connopt.DescribeConnError(err, l.address, l.unencryptedTCP)
-		l.backoff = min(max(2*l.backoff, l.opts.Interval), l.opts.MaxBackoff)
-		l.retryAt = now.Add(l.backoff)
+		if errors.Is(err, errSessionCap) {
+			l.lastErr = err.Error()
+		} else {
+			l.lastErr = connopt.DescribeConnError(err, l.address, l.unencryptedTCP)
+		}
+		l.retryLater(now)
 		return false
 	}
 	l.adopt(sess)
 	return true
 }
+
+// open opens a sampling session within the cap on the monitor's sessions; a
+// session that logged in but failed on the way is an orphan.
+func (l *Live) open(ctx context.Context, now time.Time) (*session, error) {
+	if !l.link.reserve(now) {
+		return nil, errSessionCap
+	}
+	defer l.link.release()
+	began := time.Now()
+	sess, id, err := openSession(ctx, l.db, l.settings)
+	if err != nil {
+		orphansOfOpen(&l.link, &l.greeted, began, 0, id, err)
+		return nil, err
+	}
+	orphansOfOpen(&l.link, &l.greeted, began, sess.ID, 0, nil)
+	return sess, nil
+}
+
+// tend does the session's housekeeping after a tick's reads succeeded: it
+// kills the orphans the processlist showed (once each, over this session:
+// a separate connection per KILL would be one more stuck thread per tick
+// on a stuck server), probes again capabilities a passing failure hid, and
+// notices a GRANT. Only a transport error is returned.
+func (l *Live) tend(ctx context.Context, s *snapshot.Snapshot) error {
+	sess := l.link.session()
+	if sess.serverStart.IsZero() {
+		sess.serverStart = serverStartOf(s)
+	}
+	kills := l.link.takeKills()
+	for i, id := range kills {
+		if timeLeft(ctx) < statementBudget(l.opts.Interval)/4 {
+			l.link.putBackKills(kills[i:])
+			break
+		}
+		_, err := sess.conn.Conn.ExecContext(ctx, fmt.Sprintf("%sKILL CONNECTION %d", tag, id))
+		switch {
+		case err == nil:
+			// Gone once the processlist no longer lists it.
+		case serverErrno(err) == errUnknownThread || serverErrno(err) == errNotOwner:
+			l.link.forgetOrphan(id)
+		case serverErrno(err) == 0:
+			return fmt.Errorf("KILL of a session left over: %w", err)
+		}
+	}
+	if timeLeft(ctx) < statementBudget(l.opts.Interval)/2 {
+		return nil
+	}
+	if sess.Caps.reprobe && s.Time.Sub(sess.probedAt) >= reprobeAfter {
+		caps := sess.Caps
+		if err := caps.probe(ctx, sess.conn.Conn, sess.ID); err != nil {
+			return err
+		}
+		sess.Caps, sess.probedAt = caps, s.Time
+		l.caps = caps
+		l.sharedCaps.Store(&caps)
+		return nil
+	}
+	if !sess.grantsAt.IsZero() && s.Time.Sub(sess.grantsAt) >= grantsRecheck {
+		changed, err := sess.grantsChanged(ctx)
+		if err != nil {
+			return err
+		}
+		l.rotate = changed
+	}
+	return nil
+}
+
+const (
+	// reprobeAfter is how soon capabilities hidden by a passing failure
+	// (a killed probe, a full temporary disk) are probed again.
+	reprobeAfter = 5 * time.Second
+	// grantsRecheck is how often a session missing a privilege compares the
+	// account's grants, so a GRANT given mid-incident is used within a minute.
+	grantsRecheck = refusalTTL
+	errNotOwner   = 1095
+)
 
 func (l *Live) fillServer(s *snapshot.Snapshot) {
 	s.Server.Version, s.Server.Flavor = l.caps.Version, l.caps.Flavor
@@ -80,16 +180,32 @@ func (l *Live) markAllStale(s *snapshot.Snapshot, why string) {
 	}
 }
 
-// dropSession abandons the sampling connection. After a timeout the server
-// thread may still be running our statement, so it is killed.
-func (l *Live) dropSession(timedOut bool) {
-	sess := l.link.sess
-	l.link.sess = nil
+// dropSession abandons the sampling connection. The server may still hold
+// the session (a stalled link) or run its statement (a timeout), so it is
+// an orphan until the processlist shows it gone.
+func (l *Live) dropSession(now time.Time) {
+	sess := l.link.session()
+	l.link.setSession(nil)
 	if sess == nil {
 		return
 	}
 	sess.abandon()
-	if timedOut {
-		l.link.killAbandoned(l.db, sess.ID, 2*l.opts.Interval)
+	l.link.addOrphan(sess.ID, now)
+}
+
+// closeSession ends a working sampling session cleanly (COM_QUIT), to open
+// a new one.
+func (l *Live) closeSession() {
+	sess := l.link.session()
+	l.link.setSession(nil)
+	sess.abandon()
+}
+
+// fillOwnSessions says how many sessions the server may hold for the
+// monitor, and whether that is its cap.
+func (l *Live) fillOwnSessions(s *snapshot.Snapshot) {
+	s.Server.OwnSessions = l.link.ownSessions(time.Now())
+	if s.Server.OwnSessions >= maxOwnSessions {
+		s.Server.OwnSessionsCap = maxOwnSessions
 	}
 }

@@ -15,6 +15,10 @@ type scheduled struct {
 	// every is the collector's period; 0 runs it every tick.
 	every   time.Duration
 	lastRun time.Time
+	// failed is the last run's error, shown until the next run: a failing
+	// source keeps its period, so a refused 5-s source is asked every 5 s,
+	// not every tick.
+	failed string
 }
 
 // adaptivePeriod is implemented by collectors whose useful period depends on
@@ -41,6 +45,9 @@ type dbRun struct {
 	lost error
 	// timedOut names the collector whose statement hit the deadline.
 	timedOut snapshot.CollectorName
+	// tending is set when the session was lost after the collectors, in
+	// its housekeeping (killing left-over sessions, re-probing).
+	tending bool
 }
 
 // runDB runs the due collectors in order on the sampling connection. After a
@@ -56,17 +63,23 @@ func runDB(ctx context.Context, entries []*scheduled, prev, s *snapshot.Snapshot
 		}
 		if !e.due(s.Time, tick) {
 			carryForward(e, prev, s)
+			if e.failed != "" {
+				st := s.Collectors[name]
+				st.Stale, st.Error = true, e.failed
+				s.Collectors[name] = st
+			}
 			continue
 		}
 		start := time.Now()
 		err := e.c.Collect(ctx, s)
 		st := s.Collectors[name]
 		st.Latency = time.Since(start)
+		e.lastRun, e.failed = s.Time, ""
 		if err == nil {
-			e.lastRun = s.Time
 			run.answered = true
 		} else {
 			st.Stale, st.Error = true, collectorError(err, st.Latency)
+			e.failed = st.Error
 			if connectionLost(err) {
 				run.lost = err
 				if ctx.Err() != nil {
@@ -105,6 +118,9 @@ func markSkipped(e *scheduled, prev, s *snapshot.Snapshot, why string) {
 }
 
 func describeLost(run dbRun) string {
+	if run.tending {
+		return "connection lost after sampling: " + firstLine(run.lost.Error())
+	}
 	if run.timedOut != "" {
 		return "no answer to " + string(run.timedOut) + " within the tick"
 	}

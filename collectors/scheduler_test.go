@@ -117,3 +117,23 @@ func TestRunDBTimeoutNamesTheCollector(t *testing.T) {
 		t.Errorf("state %+v", st)
 	}
 }
+
+// A failing source keeps its period: a refused 5-s source is asked again
+// after 5 s, not on every tick, and says why meanwhile.
+func TestRunDBFailingCollectorKeepsItsPeriod(t *testing.T) {
+	slow := &fakeCollector{name: "slow", err: &mysql.MySQLError{Number: 1114, Message: "The table '/tmp/#sql' is full"}}
+	entries := []*scheduled{{c: slow, every: 5 * time.Second}}
+	t0 := time.Unix(1000, 0)
+	var prev *snapshot.Snapshot
+	for i := 0; i < 11; i++ {
+		s := newSnap(t0.Add(time.Duration(i) * time.Second))
+		runDB(context.Background(), entries, prev, s, time.Second)
+		if st := s.Collectors["slow"]; !st.Stale || !strings.Contains(st.Error, "is full") {
+			t.Errorf("tick %d: state %+v, want stale with the error until the next run", i, st)
+		}
+		prev = s
+	}
+	if slow.runs != 3 {
+		t.Errorf("a failing 5-s source ran %d times in 11 ticks of 1 s, want 3", slow.runs)
+	}
+}

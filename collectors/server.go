@@ -5,20 +5,30 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"errors"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// Session is the sampling connection and what was learnt about the server
+// session is the sampling connection and what was learnt about the server
 // when it was opened.
-type Session struct {
+type session struct {
 	conn *sampleConn
 	// ID is CONNECTION_ID(), hidden from the processlist.
 	ID   int64
 	Caps Capabilities
+	// probedAt is when Caps were probed.
+	probedAt time.Time
+	// grants are the account's SHOW GRANTS lines, read when a privilege is
+	// missing, and when they were last compared.
+	grants   []string
+	grantsAt time.Time
+	// serverStart is when the server started (from Uptime), once read.
+	serverStart time.Time
 }
 
 // Capabilities says what the server offers this user, found by probing rather
@@ -51,6 +61,15 @@ type Capabilities struct {
 	// Explain is the statement that shows a running thread's plan: one of the
 	// Explain* constants.
 	Explain string
+	// reprobe is set when a probe failed for a passing reason (killed,
+	// temporary disk full): the session probes again shortly.
+	reprobe bool
+}
+
+// privilegeGap reports capabilities missing for lack of a privilege, which a
+// GRANT can give: global privileges reach only new sessions.
+func (c Capabilities) privilegeGap() bool {
+	return !c.Process || strings.Contains(c.ReplicaUnavailable, "privilege")
 }
 
 // Processlist sources. information_schema.PROCESSLIST is not one: MariaDB
@@ -58,15 +77,15 @@ type Capabilities struct {
 // (measured on MariaDB 10.11: one Created_tmp_disk_tables per SELECT, none
 // for SHOW FULL PROCESSLIST), which a monitor must not add every second.
 const (
-	SourcePerfSchema = "performance_schema.processlist"
-	SourceShow       = "SHOW FULL PROCESSLIST"
+	sourcePerfSchema = "performance_schema.processlist"
+	sourceShow       = "SHOW FULL PROCESSLIST"
 )
 
 // Plan sources.
 const (
-	ExplainShowFor       = "SHOW EXPLAIN FOR"
-	ExplainForConnection = "EXPLAIN FOR CONNECTION"
-	ExplainStatement     = "EXPLAIN"
+	explainShowFor       = "SHOW EXPLAIN FOR"
+	explainForConnection = "EXPLAIN FOR CONNECTION"
+	explainStatement     = "EXPLAIN"
 )
 
 // Server error numbers the collectors react to.
@@ -76,26 +95,77 @@ const (
 	errUnknownThread        = 1094
 )
 
-// openSession takes a dedicated connection from db and probes the server.
-func openSession(ctx context.Context, db *sql.DB) (*Session, error) {
+// openSession takes a dedicated connection from db, sets its session
+// timeouts (settings) and probes the server. On failure it returns the
+// connection id when the server had given one: that session may live on.
+func openSession(ctx context.Context, db *sql.DB, settings []string) (*session, int64, error) {
 	conn, err := db.Conn(ctx)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	s := &Session{conn: &sampleConn{Conn: conn}}
+	s := &session{conn: &sampleConn{Conn: conn}}
 	if err := s.identify(ctx); err != nil {
 		s.abandon()
-		return nil, err
+		return nil, 0, err
+	}
+	if err := setSessionTimeouts(ctx, s.conn.Conn, settings); err != nil {
+		s.abandon()
+		return nil, s.ID, err
 	}
 	if err := s.Caps.probe(ctx, conn, s.ID); err != nil {
 		s.abandon()
+		return nil, s.ID, err
+	}
+	s.probedAt = time.Now()
+	if s.Caps.privilegeGap() {
+		if err := s.readGrants(ctx); err != nil {
+			s.abandon()
+			return nil, s.ID, err
+		}
+	}
+	return s, s.ID, nil
+}
+
+// readGrants keeps the account's grants as the server lists them now, to
+// see a GRANT given later (grantsChanged).
+func (s *session) readGrants(ctx context.Context) error {
+	lines, err := grantLines(ctx, s.conn.Conn)
+	if err != nil {
+		return err
+	}
+	s.grants, s.grantsAt = lines, time.Now()
+	return nil
+}
+
+// grantsChanged reports whether the account's grants differ from those read
+// when the session opened. SHOW GRANTS reads the grant tables as they are
+// now, while a session keeps the global privileges (PROCESS, SLAVE MONITOR)
+// it logged in with: a new session is needed to use a new one.
+func (s *session) grantsChanged(ctx context.Context) (bool, error) {
+	lines, err := grantLines(ctx, s.conn.Conn)
+	if err != nil {
+		return false, err
+	}
+	s.grantsAt = time.Now()
+	return !slices.Equal(lines, s.grants), nil
+}
+
+func grantLines(ctx context.Context, q queryer) ([]string, error) {
+	t, err := queryTable(ctx, q, "SHOW GRANTS")
+	if err := transportError(err); err != nil {
 		return nil, err
 	}
-	return s, nil
+	var lines []string
+	if err == nil {
+		for _, r := range t.rows {
+			lines = append(lines, cell(r, 0))
+		}
+	}
+	return lines, nil
 }
 
 // identify reads the connection id, version and flavour.
-func (s *Session) identify(ctx context.Context) error {
+func (s *session) identify(ctx context.Context) error {
 	row := s.conn.QueryRowContext(ctx, tag+"SELECT CONNECTION_ID(), VERSION(), @@version_comment")
 	if err := row.Scan(&s.ID, &s.Caps.Version, &s.Caps.VersionComment); err != nil {
 		return err
@@ -119,7 +189,7 @@ func flavorOf(version, comment string) string {
 
 // abandon closes the connection and keeps the pool from reusing it: after a
 // timeout its protocol state is unknown.
-func (s *Session) abandon() {
+func (s *session) abandon() {
 	if s == nil || s.conn == nil {
 		return
 	}

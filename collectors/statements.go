@@ -27,7 +27,7 @@ const statementDetailQuery = "SELECT t.PROCESSLIST_ID, s.ROWS_EXAMINED, s.NO_IND
 // information_schema columns and performance_schema's running statements.
 // A source the server refuses is dropped for this connection. It returns how
 // many on-disk temporary tables its information_schema read made.
-func addDetail(ctx context.Context, sess *Session, ps []snapshot.Process) (selfTmpDisk int, err error) {
+func addDetail(ctx context.Context, sess *session, ps []snapshot.Process) (selfTmpDisk int, err error) {
 	ids := longStatements(ps)
 	if len(ids) == 0 {
 		return 0, nil

@@ -6,20 +6,20 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// Status reads SHOW GLOBAL STATUS every tick; rates are derived later by
+// status reads SHOW GLOBAL STATUS every tick; rates are derived later by
 // snapshot.Delta.
-type Status struct {
+type status struct {
 	link  *serverLink
 	pairs pairReader
 	self  selfTmp
-	sess  *Session // the session self measures
+	sess  *session // the session self measures
 }
 
 // Name implements Collector.
-func (c *Status) Name() snapshot.CollectorName { return snapshot.CollectorStatus }
+func (c *status) Name() snapshot.CollectorName { return snapshot.CollectorStatus }
 
 // Collect implements Collector.
-func (c *Status) Collect(ctx context.Context, s *snapshot.Snapshot) error {
+func (c *status) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	sess := c.link.session()
 	if sess == nil {
 		return errNotConnected

@@ -23,6 +23,8 @@ import (
 // measurements kept (another client's table made in that instant would
 // otherwise count as the monitor's until the next one).
 type selfTmp struct {
+	// last is the map read returned last, returned again while unchanged.
+	last       map[string]string
 	pairs      pairReader
 	session    pairReader
 	lastSess   [2]float64 // session counters at the previous read
@@ -105,8 +107,13 @@ func (o *selfTmp) read(ctx context.Context, c *sampleConn, global map[string]str
 	}
 	o.haveSess = true
 	o.reads++
-	return map[string]string{ownTmpNames[0]: strconv.FormatFloat(o.all, 'f', 0, 64),
-		ownTmpNames[1]: strconv.FormatFloat(o.disk, 'f', 0, 64)}
+	all, disk := strconv.FormatFloat(o.all, 'f', 0, 64), strconv.FormatFloat(o.disk, 'f', 0, 64)
+	// Unchanged most ticks: the frames of the analyzers' window share one map
+	// instead of holding one each (read-only once returned).
+	if o.last == nil || o.last[ownTmpNames[0]] != all || o.last[ownTmpNames[1]] != disk {
+		o.last = map[string]string{ownTmpNames[0]: all, ownTmpNames[1]: disk}
+	}
+	return o.last
 }
 
 func statusNumber(s string) float64 {

@@ -29,11 +29,11 @@ func mapPeriods(conns int) (every, whenNew time.Duration) {
 	return time.Duration(scale * float64(threadMapEvery)), time.Duration(scale * float64(threadMapNewEvery))
 }
 
-// ThreadStats reads, for a server on this machine, the CPU and I/O of the OS
+// threadStats reads, for a server on this machine, the CPU and I/O of the OS
 // thread behind each busy connection and of mysqld's background threads,
 // from /proc/<pid>/task/<tid>/{stat,io}, and the server's memory per
 // connection. It runs after the processlist, whose rows it annotates.
-type ThreadStats struct {
+type threadStats struct {
 	link     *serverLink
 	address  string
 	interval time.Duration
@@ -45,7 +45,7 @@ type ThreadStats struct {
 	proc *serverProc
 	pid  int
 
-	sess  *Session // the session the map was read on
+	sess  *session // the session the map was read on
 	src   threadSource
 	tmap  threadMap
 	mapAt time.Time
@@ -79,16 +79,16 @@ const (
 	idleReadEvery = 5
 )
 
-func newThreadStats(link *serverLink, address string, interval time.Duration, proc *serverProc) *ThreadStats {
-	return &ThreadStats{link: link, address: address, interval: interval, Root: proc.root, proc: proc}
+func newThreadStats(link *serverLink, address string, interval time.Duration, proc *serverProc) *threadStats {
+	return &threadStats{link: link, address: address, interval: interval, Root: proc.root, proc: proc}
 }
 
 // Name implements Collector.
-func (t *ThreadStats) Name() snapshot.CollectorName { return snapshot.CollectorThreads }
+func (t *threadStats) Name() snapshot.CollectorName { return snapshot.CollectorThreads }
 
 // Collect implements Collector. What cannot be read is reported as the
 // collector's Unavailable reason, once, not as an error every tick.
-func (t *ThreadStats) Collect(ctx context.Context, s *snapshot.Snapshot) error {
+func (t *threadStats) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	if t.isRemote() {
 		setUnavailable(s, snapshot.CollectorThreads, "server is on another machine: per-thread CPU and I/O need it local")
 		return nil
@@ -146,6 +146,7 @@ func (t *ThreadStats) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		s.Threads.ReadTime = time.Since(t0)
 	}
 	t.own = sess.ID
+	t.rd.endRound()
 	s.Threads.NoIO = t.noIO
 	if t.noIO != "" {
 		setUnavailable(s, snapshot.CollectorThreads, t.noIO)
@@ -153,7 +154,7 @@ func (t *ThreadStats) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	return nil
 }
 
-func (t *ThreadStats) isRemote() bool {
+func (t *threadStats) isRemote() bool {
 	if t.remote == nil {
 		r := !IsLocalServer(t.address)
 		t.remote = &r
@@ -173,7 +174,7 @@ func threadPoolIn(vars map[string]string, flavor string) string {
 }
 
 // process reads mysqld's own counters, finding its pid first when needed.
-func (t *ThreadStats) process(s *snapshot.Snapshot) (snapshot.TaskCounters, bool) {
+func (t *threadStats) process(s *snapshot.Snapshot) (snapshot.TaskCounters, bool) {
 	pid, st, err := t.proc.stat(s.Time, s.Variables)
 	if err != nil {
 		t.pid = 0
@@ -190,7 +191,7 @@ func (t *ThreadStats) process(s *snapshot.Snapshot) (snapshot.TaskCounters, bool
 
 // refreshMap rereads the server's thread map when it is due, and the list of
 // background threads with it.
-func (t *ThreadStats) refreshMap(ctx context.Context, s *snapshot.Snapshot) error {
+func (t *threadStats) refreshMap(ctx context.Context, s *snapshot.Snapshot) error {
 	age := s.Time.Sub(t.mapAt)
 	every, whenNew := mapPeriods(len(s.Processlist))
 	if !t.mapAt.IsZero() && age < every && (age < whenNew || !t.unmappedBusy(s.Processlist)) {
@@ -219,11 +220,11 @@ func (t *ThreadStats) refreshMap(ctx context.Context, s *snapshot.Snapshot) erro
 // busy reports a connection worth reading: working now, or idle for less
 // than two ticks (its last statement's tail falls in this interval). A
 // thread idle for longer spent nothing since it was last read.
-func (t *ThreadStats) busy(p *snapshot.Process) bool {
+func (t *threadStats) busy(p *snapshot.Process) bool {
 	return p.Command != "Sleep" || p.TimeMS < 2*t.interval.Milliseconds()+500
 }
 
-func (t *ThreadStats) unmappedBusy(ps []snapshot.Process) bool {
+func (t *threadStats) unmappedBusy(ps []snapshot.Process) bool {
 	for i := range ps {
 		if _, ok := t.tmap.conns[ps[i].ID]; !ok && t.busy(&ps[i]) {
 			return true
@@ -233,7 +234,7 @@ func (t *ThreadStats) unmappedBusy(ps []snapshot.Process) bool {
 }
 
 // listBackground lists mysqld's threads that serve no connection.
-func (t *ThreadStats) listBackground() {
+func (t *threadStats) listBackground() {
 	t.bg = make([]bgThread, 0, len(t.bg))
 	dir, err := os.Open(fmt.Sprintf("%s/%d/task", t.Root, t.pid))
 	if err != nil {
@@ -266,13 +267,13 @@ func busyThreads(ps []snapshot.Process, busy func(*snapshot.Process) bool) []con
 }
 
 // ownTID is the monitor's own sampling connection's thread, 0 if unmapped.
-func (t *ThreadStats) ownTID(ownID int64) int64 {
+func (t *threadStats) ownTID(ownID int64) int64 {
 	return t.tmap.conns[ownID].tid
 }
 
 // readTasks reads the busy connections' threads, the monitor's own and the
 // background ones.
-func (t *ThreadStats) readTasks(busy []connTID, own int64) []snapshot.TaskCounters {
+func (t *threadStats) readTasks(busy []connTID, own int64) []snapshot.TaskCounters {
 	out := make([]snapshot.TaskCounters, 0, len(t.bg)+len(busy)+1)
 	add := func(tid, conn int64, name string) {
 		c, err := t.readTask(tid)
@@ -310,7 +311,7 @@ func (t *ThreadStats) readTasks(busy []connTID, own int64) []snapshot.TaskCounte
 }
 
 // readTask reads one thread's counters.
-func (t *ThreadStats) readTask(tid int64) (snapshot.TaskCounters, error) {
+func (t *threadStats) readTask(tid int64) (snapshot.TaskCounters, error) {
 	c := snapshot.TaskCounters{TID: tid}
 	b, err := t.rd.readTask(t.Root, t.pid, tid, "stat")
 	if err != nil {
@@ -327,7 +328,7 @@ func (t *ThreadStats) readTask(tid int64) (snapshot.TaskCounters, error) {
 
 // readIO adds a thread's I/O counters (tid 0: the process's), unless they
 // proved unreadable.
-func (t *ThreadStats) readIO(tid int64, c *snapshot.TaskCounters) {
+func (t *threadStats) readIO(tid int64, c *snapshot.TaskCounters) {
 	if t.noIO != "" {
 		return
 	}

@@ -19,7 +19,7 @@ func BenchmarkReadTask(b *testing.B) {
 		b.Skip("no /proc/self/task")
 	}
 	tid, _ := strconv.ParseInt(ents[len(ents)-1].Name(), 10, 64)
-	ts := &ThreadStats{Root: "/proc", pid: pid}
+	ts := &threadStats{Root: "/proc", pid: pid}
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := ts.readTask(tid); err != nil {
@@ -61,7 +61,7 @@ func BenchmarkThreadsTick5000(b *testing.B) {
 					ps[i].Command, ps[i].TimeMS = "Query", 0
 				}
 			}
-			ts := &ThreadStats{Root: f.root, interval: time.Second, pid: pid, tmap: tm}
+			ts := &threadStats{Root: f.root, interval: time.Second, pid: pid, tmap: tm}
 			ts.listBackground()
 			s := &snapshot.Snapshot{Processlist: ps}
 			b.ReportAllocs()

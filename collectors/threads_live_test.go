@@ -14,6 +14,10 @@ import (
 // idle connection and checks the whole path: mysqld found from its socket,
 // connections mapped to OS threads, /proc read, and rates from snapshot.Delta.
 func TestLiveThreadStatsFindsTheBurner(t *testing.T) {
+	// Parallel: it waits for the heavy slot, which another package's heavy
+	// test may hold for minutes, after this package's other tests.
+	t.Parallel()
+	testdb.Heavy(t) // burns a core and reads per-thread CPU
 	srv := sharedServer(t)
 	l := newLive(t, rootOptions(srv), time.Second, nil)
 	ctx, cancel := context.WithCancel(context.Background())

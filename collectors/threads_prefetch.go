@@ -28,7 +28,7 @@ type prefetched struct {
 
 // begin starts this tick's /proc reads when the last tick read threads; the
 // goroutine owns the collector's reading state until join.
-func (t *ThreadStats) begin(now time.Time, prev *snapshot.Snapshot) {
+func (t *threadStats) begin(now time.Time, prev *snapshot.Snapshot) {
 	if t.pending != nil || t.pid == 0 || prev == nil || prev.Threads == nil || prev.Threads.PID != t.pid {
 		return
 	}
@@ -60,7 +60,7 @@ func (t *ThreadStats) begin(now time.Time, prev *snapshot.Snapshot) {
 }
 
 // join waits for the reads begin started; ok is false when none ran.
-func (t *ThreadStats) join() (r prefetched, ok bool) {
+func (t *threadStats) join() (r prefetched, ok bool) {
 	if t.pending == nil {
 		return prefetched{}, false
 	}
@@ -72,7 +72,7 @@ func (t *ThreadStats) join() (r prefetched, ok bool) {
 // withNewlyBusy completes the prefetched tasks with this tick's processlist:
 // drops background threads the map now gives to a connection, and reads the
 // connections that became busy since the last tick.
-func (t *ThreadStats) withNewlyBusy(r prefetched, ps []snapshot.Process) ([]snapshot.TaskCounters, time.Duration) {
+func (t *threadStats) withNewlyBusy(r prefetched, ps []snapshot.Process) ([]snapshot.TaskCounters, time.Duration) {
 	out := r.tasks[:0]
 	for _, c := range r.tasks {
 		if c.Conn == 0 && c.Name != "mytop-go" && t.tmap.tids[c.TID] {

@@ -180,7 +180,7 @@ func TestReadTasksChoosesThreads(t *testing.T) {
 	f.task(30, 102, "mariadbd", 300, 0) // connection 2: just went idle
 	f.task(30, 103, "mariadbd", 200, 0) // connection 3: idle for long
 	f.task(30, 104, "mariadbd", 2, 0)   // the monitor
-	ts := &ThreadStats{Root: f.root, interval: time.Second, pid: 30}
+	ts := &threadStats{Root: f.root, interval: time.Second, pid: 30}
 	ts.tmap = threadMap{conns: map[int64]connThread{1: {101, 5}, 2: {102, 6}, 3: {103, 7}, 9: {104, 8}},
 		tids: map[int64]bool{101: true, 102: true, 103: true, 104: true}, names: map[int64]string{}}
 	ts.listBackground()

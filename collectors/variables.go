@@ -7,20 +7,20 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// Variables reads SHOW GLOBAL VARIABLES when due (every few seconds, not every
+// variables reads SHOW GLOBAL VARIABLES when due (every few seconds, not every
 // tick) and shares one map between snapshots until a value changes, so a
 // recording stores it only then.
-type Variables struct {
+type variables struct {
 	link    *serverLink
 	current map[string]string
 	pairs   pairReader
 }
 
 // Name implements Collector.
-func (c *Variables) Name() snapshot.CollectorName { return snapshot.CollectorVariables }
+func (c *variables) Name() snapshot.CollectorName { return snapshot.CollectorVariables }
 
 // Collect implements Collector.
-func (c *Variables) Collect(ctx context.Context, s *snapshot.Snapshot) error {
+func (c *variables) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	sess := c.link.session()
 	if sess == nil {
 		c.carry(nil, s)
@@ -36,7 +36,7 @@ func (c *Variables) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 }
 
 // apply installs m as the current variables if it differs from them.
-func (c *Variables) apply(m map[string]string, s *snapshot.Snapshot) {
+func (c *variables) apply(m map[string]string, s *snapshot.Snapshot) {
 	if c.current == nil || !maps.Equal(c.current, m) {
 		c.current = m
 		s.VariablesChanged = true
@@ -46,10 +46,10 @@ func (c *Variables) apply(m map[string]string, s *snapshot.Snapshot) {
 
 // carry keeps the last known variables: configuration does not vanish when a
 // sample fails.
-func (c *Variables) carry(_, cur *snapshot.Snapshot) {
+func (c *variables) carry(_, cur *snapshot.Snapshot) {
 	cur.Variables = c.current
 }
 
 // carrySkipped implements skipCarrier: configuration does not vanish while
 // the server cannot be asked.
-func (c *Variables) carrySkipped(prev, cur *snapshot.Snapshot) { c.carry(prev, cur) }
+func (c *variables) carrySkipped(prev, cur *snapshot.Snapshot) { c.carry(prev, cur) }

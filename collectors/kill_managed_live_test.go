@@ -1,0 +1,66 @@
+package collectors
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mytop-go/mytop-go/internal/connopt"
+)
+
+// TestKillThroughManagedProcedure: a monitoring user without SUPER or
+// CONNECTION ADMIN, on a server that has RDS's mysql.rds_kill and
+// mysql.rds_kill_query (made here as RDS ships them: definer rights, EXECUTE
+// granted to the user), ends another user's session through them; a user
+// not granted them gets the server's refusal of KILL.
+func TestKillThroughManagedProcedure(t *testing.T) {
+	srv := sharedServer(t)
+	srv.Exec(t,
+		"CREATE PROCEDURE mysql.rds_kill(IN thread BIGINT) SQL SECURITY DEFINER BEGIN KILL CONNECTION thread; END",
+		"CREATE PROCEDURE mysql.rds_kill_query(IN thread BIGINT) SQL SECURITY DEFINER BEGIN KILL QUERY thread; END",
+		"CREATE USER 'rds_mon'@'localhost' IDENTIFIED BY 'pw'",
+		"GRANT PROCESS ON *.* TO 'rds_mon'@'localhost'",
+		"GRANT EXECUTE ON PROCEDURE mysql.rds_kill TO 'rds_mon'@'localhost'",
+		"GRANT EXECUTE ON PROCEDURE mysql.rds_kill_query TO 'rds_mon'@'localhost'",
+		"CREATE USER 'plain_mon'@'localhost' IDENTIFIED BY 'pw'",
+		"GRANT PROCESS ON *.* TO 'plain_mon'@'localhost'",
+	)
+	t.Cleanup(func() {
+		srv.Exec(t, "DROP PROCEDURE mysql.rds_kill", "DROP PROCEDURE mysql.rds_kill_query",
+			"DROP USER 'rds_mon'@'localhost'", "DROP USER 'plain_mon'@'localhost'")
+	})
+	const q = "SELECT SLEEP(20) /* managed kill */"
+	done := make(chan error, 1)
+	go func() { _, err := openDB(t, srv.DSN("")).Exec(q); done <- err }()
+
+	as := func(user string) *Live {
+		return newLive(t, connopt.Options{Socket: srv.Socket, User: user, Password: "pw", PasswordSet: true}, testInterval, nil)
+	}
+	plain, rds := as("plain_mon"), as("rds_mon")
+	var id int64
+	for i := 0; i < 20 && id == 0; i++ {
+		if p, ok := threadRunning(next(t, rds), q); ok {
+			id = p.ID
+		}
+	}
+	if id == 0 {
+		t.Fatal("query never seen")
+	}
+	next(t, plain)
+	ctx := context.Background()
+	if err := plain.Kill(ctx, id, true); err == nil || !strings.Contains(err.Error(), "not owner of thread") {
+		t.Errorf("a user with neither the privilege nor the procedure: err %v, want the server's KILL refusal", err)
+	}
+	if err := rds.Kill(ctx, id, true); err != nil {
+		t.Fatalf("kill through mysql.rds_kill: %v", err)
+	}
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Error("the session's statement finished instead of losing its connection")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("CALL mysql.rds_kill did not end the session")
+	}
+}
