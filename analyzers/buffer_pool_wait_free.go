@@ -2,6 +2,7 @@ package analyzers
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -14,6 +15,14 @@ import (
 // so a rise in WaitFreeSightingsMin of the last SightingWindow intervals
 // holds the finding between them.
 const bpWaitFree = "Innodb_buffer_pool_wait_free"
+
+// IDBufferPoolWaitFree names the findings of buffer_pool_wait_free: a contract
+// (the README's findings table), stable, never reused.
+const IDBufferPoolWaitFree = "buffer_pool_wait_free"
+
+// bufferPoolWaitFreeRule is buffer_pool_wait_free in the rules table
+// (rule.go). Counted over SightingWindow / QCYieldWindow already.
+var bufferPoolWaitFreeRule = rule{id: IDBufferPoolWaitFree, check: checkBufferPoolWaitFree, persist: persistFor(1*time.Second, 5*time.Second)}
 
 func checkBufferPoolWaitFree(w *window, c *Config) verdict {
 	if r := w.statusNA(bpWaitFree); r != "" {

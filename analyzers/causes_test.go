@@ -173,12 +173,12 @@ func TestCauseStatementsBehindCPU(t *testing.T) {
 			s.Host.Mysqld = &snapshot.ProcessCPU{PID: 42, UserSeconds: share / 100 * 95 * float64(i)}
 		}
 	}
-	f, all := findingAt(t, series(8, scan, shortScans(3), busyHost, mysqld(90)), IDCPUSaturation)
+	f, all := findingAt(t, series(12, scan, shortScans(3), busyHost, mysqld(90)), IDCPUSaturation)
 	if f == nil || !slices.Contains(f.CausedBy, IDFullScanUpdate) {
 		t.Fatalf("cpu_saturation = %+v (all %v)", f, all)
 	}
 	mustContain(t, *f, "mysqld (pid 42) uses 90 % of the busy CPU time")
-	f, all = findingAt(t, series(8, scan, shortScans(3), busyHost, mysqld(10)), IDCPUSaturation)
+	f, all = findingAt(t, series(12, scan, shortScans(3), busyHost, mysqld(10)), IDCPUSaturation)
 	if f == nil || len(f.CausedBy) != 0 {
 		t.Fatalf("cpu_saturation by others = %+v (all %v)", f, all)
 	}

@@ -3,8 +3,8 @@ package analyzers
 import "time"
 
 // Config holds every threshold the rules use. Tags in comments name the public
-// source of each number, as tagged in the project's diagnostic-rules research
-// notes (§0 there; § numbers below are its sections): PTS = pt-stalk, MT =
+// source of each number; docs/sources.md says what each tag and § number
+// means and where to read it: PTS = pt-stalk, MT =
 // MySQLTuner, DOL = dolphie, IT = innotop, PMM-A/PMM-C = PMM alerts/checks,
 // APA = awesome-prometheus-alerts, MX = mysqld_exporter mixin, ZBX = Zabbix,
 // GREGG = USE method. "UNKNOWN" marks numbers no public source gives: they are
@@ -15,8 +15,10 @@ import "time"
 // monitor itself moves, a duration one sample cannot show, or a blip of the
 // monitor's own connection.
 type Config struct {
-	// Persistence says how many consecutive frames a rule's raw signal must hold
-	// to raise and be absent to clear. Rules not listed use DefaultPersistence.
+	// Persistence says how long (by the frames' timestamps) a rule's raw
+	// signal must hold to raise and be absent to clear; DefaultConfig makes
+	// it from each rule value's persist (in the rule's file, written with
+	// persistFor). Rules not listed use DefaultPersistence.
 	// Trap: a single 1-s spike. Rules whose one sample already proves a
 	// duration (ACTIVE seconds, lock wait seconds, Time) raise at once.
 	DefaultPersistence Persistence
@@ -60,74 +62,6 @@ type Config struct {
 	// Trap: calling a lock queue CPU starvation.
 	SerialisedIdleMin float64
 
-	// FullScanMinSeconds: an UPDATE/DELETE must have run this long before it is
-	// judged (DOL colours a running query yellow from 5 s).
-	// Shorter statements are judged by how often their fingerprint recurs
-	// (FullScanRecur*). Trap: a scan caught in its first second may be about
-	// to finish.
-	FullScanMinSeconds float64
-	// FullScanMinTableRows gates out small tables, where a scan is the cheap
-	// plan (FTS-01 trap; size gate UNKNOWN).
-	// Trap: scanning a small table is the optimizer's right choice.
-	FullScanMinTableRows int64
-	// FullScanExaminedShare: examined rows this close to the table's rows mean
-	// the statement is reading all of it (§7 decision logic; fraction UNKNOWN).
-	// Trap: a range scan that happens to be long.
-	FullScanExaminedShare float64
-	// FullScanCritSeconds applies when innodb_lock_wait_timeout is unknown:
-	// waiters start failing after that long (FTS-01; server default 50 s).
-	// Trap: none of its own; it only raises the severity.
-	FullScanCritSeconds float64
-
-	// FullScanRecurSamples, FullScanRecurBusy: a short full-scan UPDATE/DELETE
-	// fingerprint is raised when it was seen running in at least
-	// FullScanRecurSamples of the last SightingWindow samples and keeps
-	// FullScanRecurBusy threads busy on average (thread-seconds per second).
-	// No public number; issue #13's reproduction (3 clients looping a 0.3–2 s
-	// UPDATE over 400k rows) shows 2–3 running in every sample. Trap: a scan
-	// that ran once, or a rare maintenance statement caught by one sample.
-	FullScanRecurSamples int
-	FullScanRecurBusy    float64
-	// FullScanRecurBlocked: a fingerprint seen in at least this many of the
-	// last SightingWindow samples while other threads queued for a
-	// table-level or query cache lock is raised whatever its busy share and
-	// FullScanRecurSamples (UNKNOWN; design). The trap FullScanRecurBusy
-	// avoids is an occasional scan that harms nobody; one that others queue
-	// behind harms them each time it runs, and two such samples are two
-	// convoys, not chance. Measured on the seed incident (MyISAM, 600k rows,
-	// a 50-ms scan, 16 readers behind it): seen in one sample of three to
-	// one of seven on a loaded machine (busy 0.14-0.33), so three sightings
-	// in 15 samples came late or not at all. Trap: one sighting is chance
-	// (runs >= 2 is required as well).
-	FullScanRecurBlocked int
-	// FullScanCountedShare, FullScanCountedMinWrites: a write fingerprint
-	// seen too rarely for the paths above is raised when it is the only
-	// UPDATE/DELETE with a full-scan plan in the window, UPDATE+DELETE run at
-	// FullScanCountedMinWrites/s or more, Handler_read_rnd_next reads at least
-	// FullScanCountedShare of the plan's rows for each, and others queued on
-	// a table or query-cache lock in FullScanRecurBlocked samples (UNKNOWN;
-	// design: measured on the seed incident under a loaded machine, where the
-	// UPDATE was caught in 3 of 50 samples). Trap: other tables' scans also
-	// move Handler_read_rnd_next, so the share is of rows the plan reads per
-	// write, and one other scanning write fingerprint disables the path.
-	FullScanCountedShare     float64
-	FullScanCountedMinWrites float64
-	// FullScanRecurMinRows: the plan must scan at least this many rows for a
-	// short statement to count. Trap: short scans of small tables, cheap each
-	// time (UNKNOWN, 10x FullScanMinTableRows).
-	FullScanRecurMinRows int64
-
-	// BufferPoolHitWarn/Crit are hit % = 100*(1 - reads/read_requests)
-	// (BP-01: MT < 90 warn, DOL <= 80 red).
-	// Trap: the since-start-up ratio (MT); judged per interval.
-	BufferPoolHitWarn float64
-	BufferPoolHitCrit float64
-	// BufferPoolMinRequests: read requests per second below which the ratio is
-	// noise (§1.4, UNKNOWN).
-	// Trap: a ratio over a near-zero denominator (an idle server's few reads
-	// after a restart are all misses).
-	BufferPoolMinRequests float64
-
 	// DeepOffsetMin: OFFSET at or above this reads and discards that many rows
 	// (incident 000 used OFFSET 60000; threshold UNKNOWN).
 	// Trap: ordinary paging near the first pages.
@@ -164,28 +98,27 @@ type Config struct {
 	// Trap: a cumulative count since start-up; judged as a rate.
 	LogWaitsWarnPerSec float64
 
-	// CheckpointAgeWarn/Crit in % of redo capacity (LOG-01, DOL 60 / DOL, ITG 80).
-	// Trap: a level that is normal at rest: MariaDB 10.5+ and MySQL 8 flush
-	// lazily, so 86 % with 38 bytes/s of redo is healthy. The level counts only
-	// with CheckpointHeadroom*.
-	CheckpointAgeWarn float64
-	CheckpointAgeCrit float64
-	// CheckpointHeadroomWarn/Crit: time until redo written at the current rate
-	// reaches the sync flush point, (capacity - age) / redo bytes per second;
-	// raised only below it, or when the server already stalls
-	// (Innodb_buffer_pool_wait_free, pending checkpoint writes). UNKNOWN: five
-	// minutes gives a DBA time to act; one minute does not. Trap: a level held
-	// steady by adaptive flushing under a steady load is not approaching.
-	CheckpointHeadroomWarn time.Duration
-	CheckpointHeadroomCrit time.Duration
-
 	// DiskUtilWarn % and DiskAwaitWarnMS come from the design brief (incident
-	// 004: disks over 60 % busy or 35 ms service time). DiskMinIOPS keeps a
+	// 004: disks over 60 % busy or 35 ms service time), for spinning disks
+	// only, and only devices holding the datadir, tmpdir, binlog or redo when
+	// the mount table is known (trap: a busy disk that holds nothing of the
+	// server's). DiskMinIOPS keeps a
 	// single slow I/O on an idle disk from counting (UNKNOWN).
 	// Trap: await over a near-zero number of I/Os (DiskMinIOPS).
 	DiskUtilWarn    float64
 	DiskAwaitWarnMS float64
 	DiskMinIOPS     float64
+	// DiskFastQueueWarn, DiskFastAwaitWarnMS, DiskFastAwaitCritMS judge an
+	// SSD, NVMe or virtual disk, where %util means little because it serves
+	// requests in parallel (HOST-04 trap: 100 % only means "never idle"):
+	// saturated when requests queue (GREGG: avgqu-sz > 1 is saturation; 2 for
+	// a device that overlaps them, design) and each waits more than 20 ms
+	// (an SSD serves a read in well under 1 ms; 20 ms is queueing, design),
+	// critical from 100 ms. Trap: spinning-disk limits applied to every device
+	// (issue 28): a virtio disk at 70 % util with 2 ms await is not saturated.
+	DiskFastQueueWarn   float64
+	DiskFastAwaitWarnMS float64
+	DiskFastAwaitCritMS float64
 
 	// SwapPagesWarn: pages swapped in+out per second (HOST-03, GREGG: any
 	// non-zero si/so is saturation). SwapUsedCrit % of swap in use while
@@ -216,6 +149,20 @@ type Config struct {
 	TmpDiskShareCrit float64
 	TmpDiskRateWarn  float64
 	TmpDiskMinPerSec float64
+	// TmpDiskShareWarn is read since start-up, as a configuration check at
+	// info (PMM-C's check, MT's since-start-up ratio), once the server has been
+	// up TmpDiskConfigMinUptime (MT: "MySQL started within last 24 hours -
+	// recommendations may be inaccurate") and made TmpDiskConfigMinTables
+	// temporary tables (UNKNOWN; a floor for the ratio). The per-second alarm
+	// is the rate of the application's on-disk tables above TmpDiskRateWarn
+	// (ZBX), critical when TmpDiskShareCrit % of the application's temporary
+	// tables go to disk (MT). Routine work's own (a dump's information_schema
+	// reads) is put on it at info (tmp_disk_routine.go).
+	// Trap: an interval's share over whatever ran in it: a dump's
+	// information_schema reads are all on disk whatever tmp_table_size says
+	// (issue 28: "27 % went to disk", CRITICAL for a healthy dump's minute).
+	TmpDiskConfigMinUptime time.Duration
+	TmpDiskConfigMinTables float64
 	// OwnTmpTablesPerSample and OwnTmpDiskTablesPerSample are the monitor's own
 	// footprint (§1.5), subtracted before judging so an idle server stays
 	// quiet: SHOW GLOBAL STATUS materialises one in-memory temporary table per
@@ -234,6 +181,14 @@ type Config struct {
 	// Trap: a share over a near-zero denominator.
 	SortMergeShareWarn float64
 	SortMergeMinPerSec float64
+	// Persistence of tmp_disk_tables and sort_merge_passes: 30 s of signal
+	// to raise, 10 s without to clear (config_defaults.go). ZBX holds its
+	// on-disk temporary table rate for 5 m (at a 1-m poll); a dashboard
+	// watched during an incident uses 30 s, which no single report query's
+	// spill or dump's per-table information_schema burst (1-2 s) holds, while
+	// an application's steady rate does. MT reads merge passes since start-up,
+	// no duration; the same 30 s. Trap: a one-off statement's spill at 1-s
+	// sampling (the default's 3 frames).
 
 	// RowLockWaitWarn: a lock waiter older than this (TRX-03, IT > 10 s green);
 	// RowLockWaitCrit: or the server's innodb_lock_wait_timeout if lower
@@ -264,21 +219,44 @@ type Config struct {
 	HistoryGrowthWarn float64
 
 	// DeadlockRecent: a LATEST DETECTED DEADLOCK newer than the previous
-	// sample stands this long after it happened (by the InnoDB monitor's own
+	// sample stands this long after it happened, as an info (by the InnoDB monitor's own
 	// clock); on the first sample, one at most this old is raised. Trap: last
 	// week's deadlock, which every InnoDB status keeps printing.
 	DeadlockRecent time.Duration
+	// DeadlockStormWarn / DeadlockStormCrit: deadlocks within
+	// DeadlockStormWindow that make a storm, a warning / critical. TRX-04: no
+	// published rate ("show every new deadlock as an info event"); one a
+	// minute or an hour is routine on a busy OLTP server, 5 a minute is the
+	// same rows fought over again and again, 30 a minute (one every 2 s) is
+	// transactions failing faster than anyone can read them (UNKNOWN; design).
+	// Trap: one deadlock in a write burst raised a warning standing 60 s
+	// (issue 28); single deadlocks are info, standing DeadlockRecent.
+	DeadlockStormWarn   int
+	DeadlockStormCrit   int
+	DeadlockStormWindow time.Duration
 
 	// MDLWaitersWarn: threads in "Waiting for table metadata lock" (LOCK-01,
 	// count UNKNOWN, persistence PTS).
 	// Trap: the instant MDL waits of DDL on an idle table (5 frames).
 	MDLWaitersWarn int
 
-	// ThreadsRunningWarn: Threads_running above this (CONC-01, PTS default
-	// --threshold 25). The monitor's own connection is not counted.
+	// ThreadsRunningWarn: executing threads above this when the CPU count is
+	// unknown (a remote server, a capture without host figures): CONC-01, PTS
+	// default --threshold 25, which pt-stalk's docs say to adjust per system.
+	// The monitor's own connection is not counted.
 	// Trap: a counter the monitor moves: its own connection is running while it
 	// reads status, so it is not counted.
 	ThreadsRunningWarn int64
+	// ThreadsRunningPerCPU: with the host's CPU count known, executing threads
+	// above this many per CPU are a pile-up. 2 per CPU is where InnoDB's own
+	// guidance put useful concurrency (MySQL 5.x manual, innodb_thread_concurrency:
+	// "2 times the number of CPUs plus the number of disks") and PMM-C's
+	// saturation point for a latch load (CONC-05: B = 2 × vCPUs).
+	// Traps: Threads_running counts threads sleeping inside a statement
+	// (SELECT SLEEP long polls: 50 of them on an idle 2-CPU host raised
+	// "50 threads running") and threads queued behind a lock, which the lock
+	// rules name with their holder; neither is counted as executing.
+	ThreadsRunningPerCPU float64
 
 	// ConnectionsWarn: Threads_connected % of max_connections (CONC-02,
 	// PMM-A/APA 80 %). Refused connections are always critical (ZBX).
@@ -292,11 +270,6 @@ type Config struct {
 	// throughput, half is an outage in slow motion).
 	GaleraFCPausedWarn float64
 	GaleraFCPausedCrit float64
-
-	// ReplicaLagWarn/Crit (REPL-01: APA/MX 30 s, PMM-A 300 s).
-	// Trap: the lag a stopped SQL thread shows as NULL.
-	ReplicaLagWarn time.Duration
-	ReplicaLagCrit time.Duration
 
 	// RestartedRecent: a server up for less than this has just (re)started
 	// (PMM-A mysql_restarted: Uptime < 300 s).
@@ -378,11 +351,17 @@ type Config struct {
 	// SemaphoreWaitWarnSeconds: a latch wait this long in the SEMAPHORES wait
 	// array is a warning. CONC-04 says any wait present; waits of 0–1 s are
 	// latches the sample happened to catch mid-spin (most of the 164 waits in
-	// one pt-mysql-summary sample), so a second is the floor (design).
+	// one pt-mysql-summary sample), and waits of a few seconds are routine
+	// under a write load (a page split holding an index latch, the adaptive
+	// hash index rebuilt after a DDL). 10 s is where a latch stalls every
+	// statement on that index (the same 10 s innotop greens a lock wait at,
+	// IT L2552; UNKNOWN for latches, design).
 	// SemaphoreWaitCritSeconds: InnoDB's own long-wait limit
 	// (SYNC_ARRAY_TIMEOUT = 240 s, sync0arr.cc), after which it warns in the
-	// error log and, at innodb_fatal_semaphore_wait_threshold (600 s), aborts.
-	// Trap: a latch the sample caught mid-spin (the 1 s floor).
+	// error log ("long semaphore wait") and, at
+	// innodb_fatal_semaphore_wait_threshold (600 s), aborts.
+	// Trap: short latch waits under load (issue 28: any wait of 1 s raised),
+	// and a latch the sample caught mid-spin.
 	SemaphoreWaitWarnSeconds float64
 	SemaphoreWaitCritSeconds float64
 
@@ -416,19 +395,33 @@ type Config struct {
 	// remote server, whose RAM this machine cannot see (advice only, local only).
 	BufferPoolRAMShareLow  float64
 	BufferPoolRAMShareHigh float64
-}
 
-// Persistence is the onset/clear hysteresis of one rule, in frames.
-type Persistence struct {
-	Onset int // consecutive frames with the signal before raising
-	Clear int // consecutive frames without it before clearing
-}
+	// Caches and limits (issue 29), each in its rule's file with its sources
+	// and traps.
+	TableCacheConfig
+	PreparedStmtConfig
+	ThreadCacheConfig
+	OpenFilesConfig
+	DiskSpaceConfig
+	BinlogCacheConfig
+	ReadAheadConfig
 
-// persistence returns the hysteresis for rule id, never below one frame.
-func (c *Config) persistence(id string) Persistence {
-	p, ok := c.Persistence[id]
-	if !ok {
-		p = c.DefaultPersistence
-	}
-	return Persistence{Onset: max(p.Onset, 1), Clear: max(p.Clear, 1)}
+	// HotRowsConfig: hot_rows' thresholds, each with its source and trap
+	// (hot_rows.go).
+	HotRowsConfig
+	// RunawayConfig: runaway_query's thresholds (runaway_query.go).
+	RunawayConfig
+	// ConnErrConfig: connection_errors' thresholds (connection_errors.go).
+	ConnErrConfig
+	// CommitTimeConfig: commit_fsync_bound's time thresholds
+	// (commit_fsync_bound.go).
+	CommitTimeConfig
+	// FullScanConfig: full_scan_update's thresholds (full_scan_config.go).
+	FullScanConfig
+	// BufferPoolMissConfig: buffer_pool_miss's thresholds (buffer_pool_miss_config.go).
+	BufferPoolMissConfig
+	// CheckpointConfig: checkpoint_age_high's thresholds (checkpoint_age_config.go).
+	CheckpointConfig
+	// ReplicationConfig: replication_lag's and replication_stopped's thresholds (replication_config.go).
+	ReplicationConfig
 }

@@ -5,67 +5,22 @@ import "time"
 // The shipped values of Config; each field's source and trap are beside its
 // declaration in config.go.
 
-// DefaultConfig returns the sourced defaults.
+// DefaultConfig returns the sourced defaults. A rule whose thresholds are a
+// Config of its own sets them in its rule value (defaults), beside them.
 func DefaultConfig() Config {
-	return Config{
+	c := Config{
 		DigestConfig: defaultDigestConfig(),
 		// Single 1-s spikes are noise (§1.3); 3 frames to raise is a design
 		// choice below pt-stalk's 5, 5 to clear keeps findings from flickering.
-		DefaultPersistence: Persistence{Onset: 3, Clear: 5},
-		Persistence: map[string]Persistence{
-			// PTS --cycles 5 --interval 1 for state pile-ups (QC-01, LOCK-01, CONC-01).
-			IDQueryCacheContention: {Onset: 5, Clear: 5},
-			IDMetadataLockPileup:   {Onset: 5, Clear: 5},
-			IDThreadsRunningHigh:   {Onset: 5, Clear: 5},
-			// The statement's own Time already proves it lasts.
-			IDFullScanUpdate: {Onset: 1, Clear: 3},
-			// One sample proves the duration (ACTIVE N sec, LOCK WAIT N sec), and a
-			// deadlock is an event.
-			IDLongTransaction: {Onset: 1, Clear: 3},
-			IDRowLockWaits:    {Onset: 1, Clear: 3},
-			IDDeadlock:        {Onset: 1, Clear: 1},
-			// Counted over SightingWindow already.
-			IDDeepOffsetPagination: {Onset: 1, Clear: 5},
-			// The monitor's own view: say it at once.
-			IDServerUnresponsive: {Onset: 1, Clear: 1},
-			IDServerRestarted:    {Onset: 1, Clear: 1},
-			// A stopped thread does not flicker; the state is read, not sampled.
-			IDReplicationStopped: {Onset: 2, Clear: 3},
-			// A membership change is an event, proven by the new conf id.
-			IDGaleraClusterShrunk: {Onset: 1, Clear: 3},
-			// A backup's lock pile-up is a state pile-up (PTS 5 x 1 s, LOCK-03).
-			IDGlobalReadLockPileup: {Onset: 5, Clear: 5},
-			// The wait's own age, and the growth over minutes, already prove
-			// the signal lasts; the InnoDB status is also shared by the ticks
-			// between two reads, so counting frames would count one sample.
-			IDSemaphoreWaits: {Onset: 1, Clear: 3},
-			IDPurgeLag:       {Onset: 1, Clear: 5},
-			// Counted over SightingWindow / QCYieldWindow already.
-			IDBufferPoolWaitFree:    {Onset: 1, Clear: 5},
-			IDQueryCacheInefficient: {Onset: 1, Clear: 5},
-		},
-		WarmupSeconds: 10,
+		DefaultPersistence: persistFor(3*time.Second, 5*time.Second),
+		Persistence:        rulesPersistence(),
+		WarmupSeconds:      10,
 
 		QCWaitersWarn:      1,
 		SightingWindow:     15,
 		QCWaitSightingsMin: 3,
 		QCWaitShareMin:     15,
 		SerialisedIdleMin:  50,
-
-		FullScanMinSeconds:       5,
-		FullScanMinTableRows:     1000,
-		FullScanExaminedShare:    0.5,
-		FullScanCritSeconds:      50,
-		FullScanRecurSamples:     3,
-		FullScanRecurBusy:        0.3,
-		FullScanRecurBlocked:     2,
-		FullScanCountedShare:     0.5,
-		FullScanCountedMinWrites: 0.5,
-		FullScanRecurMinRows:     10000,
-
-		BufferPoolHitWarn:     90,
-		BufferPoolHitCrit:     80,
-		BufferPoolMinRequests: 100,
 
 		DeepOffsetMin:          10000,
 		DeepOffsetSightingsMin: 3,
@@ -77,15 +32,13 @@ func DefaultConfig() Config {
 
 		LogWaitsWarnPerSec: 10,
 
-		CheckpointAgeWarn: 60,
-		CheckpointAgeCrit: 80,
-
-		CheckpointHeadroomWarn: 5 * time.Minute,
-		CheckpointHeadroomCrit: time.Minute,
-
 		DiskUtilWarn:    60,
 		DiskAwaitWarnMS: 35,
 		DiskMinIOPS:     5,
+
+		DiskFastQueueWarn:   2,
+		DiskFastAwaitWarnMS: 20,
+		DiskFastAwaitCritMS: 100,
 
 		SwapPagesWarn: 0,
 		SwapUsedCrit:  80,
@@ -97,6 +50,9 @@ func DefaultConfig() Config {
 		TmpDiskShareCrit: 25,
 		TmpDiskRateWarn:  10,
 		TmpDiskMinPerSec: 1,
+
+		TmpDiskConfigMinUptime: 24 * time.Hour,
+		TmpDiskConfigMinTables: 1000,
 
 		OwnTmpTablesPerSample:     1,
 		OwnTmpDiskTablesPerSample: 0,
@@ -114,18 +70,20 @@ func DefaultConfig() Config {
 		LongTrxHistoryMin:  60 * time.Second,
 		HistoryGrowthWarn:  100,
 
-		DeadlockRecent: 60 * time.Second,
+		DeadlockRecent:      30 * time.Second,
+		DeadlockStormWarn:   5,
+		DeadlockStormCrit:   30,
+		DeadlockStormWindow: time.Minute,
 
 		MDLWaitersWarn: 1,
 
-		ThreadsRunningWarn: 25,
+		ThreadsRunningWarn:   25,
+		ThreadsRunningPerCPU: 2,
 
 		ConnectionsWarn: 80,
 
 		GaleraFCPausedWarn: 0.1,
 		GaleraFCPausedCrit: 0.5,
-		ReplicaLagWarn:     30 * time.Second,
-		ReplicaLagCrit:     300 * time.Second,
 
 		RestartedRecent: 300 * time.Second,
 
@@ -145,7 +103,7 @@ func DefaultConfig() Config {
 		// Entries per second in each step.
 		PurgeLagMinGrowth: 20,
 
-		SemaphoreWaitWarnSeconds: 1,
+		SemaphoreWaitWarnSeconds: 10,
 		SemaphoreWaitCritSeconds: 240,
 
 		WaitFreeSightingsMin: 1,
@@ -158,4 +116,10 @@ func DefaultConfig() Config {
 		BufferPoolRAMShareLow:  70,
 		BufferPoolRAMShareHigh: 80,
 	}
+	for _, r := range allRules() {
+		if r.defaults != nil {
+			r.defaults(&c)
+		}
+	}
+	return c
 }

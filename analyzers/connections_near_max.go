@@ -2,6 +2,7 @@ package analyzers
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -10,6 +11,18 @@ import (
 // server refuses connections (Connection_errors_max_connections grows) clients
 // already fail, which is critical (ZBX "Refused connections").
 const refused = "Connection_errors_max_connections"
+
+// IDConnectionsNearMax names the findings of connections_near_max: a contract
+// (the README's findings table), stable, never reused.
+const IDConnectionsNearMax = "connections_near_max"
+
+// connectionsNearMaxRule is connections_near_max in the rules table
+// (rule.go). Counter rules whose sources speak in minutes (issue 28): each
+// waits long enough for the burst its trap names to pass, far below the
+// sources' minutes, since a DBA opens the monitor mid-incident. CONC-02:
+// PMM-A 5 m, APA 2 m over 80 %. Trap: a pool opening its connections at a
+// deploy or restart crosses 80 % for seconds.
+var connectionsNearMaxRule = rule{id: IDConnectionsNearMax, check: checkConnectionsNearMax, persist: persistFor(30*time.Second, 10*time.Second)}
 
 func checkConnectionsNearMax(w *window, c *Config) verdict {
 	if r := w.statusNA("Threads_connected"); r != "" {

@@ -9,7 +9,7 @@ import (
 
 func TestConnectionsNearMax(t *testing.T) {
 	connected := func(n int) edit { return status("Threads_connected", fmt.Sprint(n)) }
-	runTimelines(t, IDConnectionsNearMax, DefaultConfig(), []timelineCase{
+	runTimelines(t, IDConnectionsNearMax, ruleLogic(IDConnectionsNearMax), []timelineCase{
 		{"90 % of max_connections", series(4, connected(136)), "..WW"},
 		{"half used", series(4, connected(75)), "...."},
 		{"connections refused", series(4, connected(151), counter(refused, 10, 3)), "..CC"},
@@ -20,7 +20,7 @@ func TestConnectionsNearMax(t *testing.T) {
 	})
 	snaps := series(3, connected(140), status("Max_used_connections", "151"), procs(sleeping(1, "app"),
 		sleeping(2, "app"), query(3, 1, "Sending data", "SELECT 1"), sleeping(4, "web")))
-	f := lastFinding(t, DefaultConfig(), snaps, IDConnectionsNearMax)
+	f := lastFinding(t, ruleLogic(IDConnectionsNearMax), snaps, IDConnectionsNearMax)
 	mustContain(t, f, "140 of 151 connections in use (93 %)", "Max_used_connections 151",
 		"by user: app 3 (2 Sleep), web 1 (1 Sleep)", "pool")
 }

@@ -8,24 +8,59 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
+// IDDeadlock names the findings of deadlock: a contract (the README's findings
+// table), stable, never reused.
+const IDDeadlock = "deadlock"
+
+// deadlockRule is deadlock in the rules table (rule.go). One sample proves
+// the duration (ACTIVE N sec, LOCK WAIT N sec), and a deadlock is an event.
+var deadlockRule = rule{id: IDDeadlock, check: checkDeadlock, persist: persistFor(1*time.Second, 1*time.Second)}
+
 // InnoDB found a deadlock and rolled one transaction back (TRX-04): the
-// application got an error it must retry. Raised when the LATEST DETECTED
-// DEADLOCK is newer than the previous sample's: by the InnoDB monitor's own
-// clock it is at most DeadlockRecent old (both times are printed by the same
-// server, so time zones cannot skew it), or, without a clock, its text
-// changed since the previous sample.
+// application got an error it must retry. One now and then is routine on a
+// busy OLTP server: it is an info standing DeadlockRecent, raised when the
+// LATEST DETECTED DEADLOCK is newer than the previous sample's (by the InnoDB
+// monitor's own clock, both times printed by the same server so time zones
+// cannot skew it; without a clock, its text changed since the previous
+// sample). A storm is not: DeadlockStormWarn or more deadlocks within
+// DeadlockStormWindow (Innodb_deadlocks where the server has it, else the
+// distinct deadlocks the InnoDB status showed) is a warning, DeadlockStormCrit
+// a critical.
 func checkDeadlock(w *window, c *Config) verdict {
 	if r := innodbNA(w); r != "" {
 		return notApplicable(r)
 	}
 	in := w.snap.InnoDB
-	if in == nil || in.LatestDeadlock == "" || !deadlockIsNew(w, c) {
+	fresh := in != nil && in.LatestDeadlock != "" && deadlockIsNew(w, c)
+	n, over, src := deadlocksWithin(w, c.DeadlockStormWindow)
+	storm := c.DeadlockStormWarn > 0 && n >= float64(c.DeadlockStormWarn)
+	if !fresh && !storm {
 		return quiet()
 	}
-	d := snapshot.ParseDeadlock(in.LatestDeadlock)
+	sev := snapshot.Info
+	if storm {
+		sev = snapshot.Warning
+		if c.DeadlockStormCrit > 0 && n >= float64(c.DeadlockStormCrit) {
+			sev = snapshot.Critical
+		}
+	}
 	var ev []string
-	if !in.LatestDeadlockTime.IsZero() {
-		line := "deadlock at " + in.LatestDeadlockTime.Format("2006-01-02 15:04:05") + " (server clock)"
+	if storm {
+		ev = append(ev, fmt.Sprintf("%.0f deadlocks in the last %s (%s): %.1f a minute; a storm from %d in %s",
+			n, fmtDuration(over), src, n/over.Minutes(), c.DeadlockStormWarn, fmtDuration(c.DeadlockStormWindow)))
+	} else if n > 0 {
+		ev = append(ev, fmt.Sprintf("%.0f deadlock(s) in the last %s (%s): one now and then is routine on a busy server",
+			n, fmtDuration(over), src))
+	}
+	d := snapshot.Deadlock{}
+	if in != nil && in.LatestDeadlock != "" {
+		d = snapshot.ParseDeadlock(in.LatestDeadlock)
+	}
+	if in != nil && !in.LatestDeadlockTime.IsZero() {
+		line := "latest deadlock at " + in.LatestDeadlockTime.Format("2006-01-02 15:04:05") + " (server clock)"
+		if fresh {
+			line = "deadlock at " + in.LatestDeadlockTime.Format("2006-01-02 15:04:05") + " (server clock)"
+		}
 		if !in.Time.IsZero() {
 			line += fmt.Sprintf(", %s before this sample", fmtDuration(in.Time.Sub(in.LatestDeadlockTime)))
 		}
@@ -39,10 +74,63 @@ func checkDeadlock(w *window, c *Config) verdict {
 		}
 	}
 	ev = appendNonEmpty(ev, w.counterLine("Innodb_deadlocks"))
-	return raise(snapshot.Warning, deadlockTitle(in, d), ev,
-		"InnoDB already resolved it by rolling one back; the application must retry that transaction. If "+
-			"deadlocks recur, have every transaction touch rows in the same order, keep transactions short, "+
-			"and index the WHERE columns so statements lock fewer rows.", threads)
+	title := deadlockTitle(in, d)
+	advice := "InnoDB already resolved it by rolling one back; the application must retry that transaction. If " +
+		"deadlocks recur, have every transaction touch rows in the same order, keep transactions short, " +
+		"and index the WHERE columns so statements lock fewer rows."
+	if storm {
+		title = fmt.Sprintf("deadlock storm: %.0f deadlocks in %s; the latest: %s", n, fmtDuration(over), title)
+		advice = "Transactions keep failing and retrying: find the rows they fight over (the latest deadlock " +
+			"above names the statements and the index), make every transaction lock them in the same order " +
+			"(e.g. sorted by primary key), keep transactions short, and index the WHERE columns so they lock fewer rows. " +
+			"innodb_print_all_deadlocks=ON logs every one, not only the latest."
+	}
+	return raise(sev, title, ev, advice, threads)
+}
+
+// deadlockKeptStatus is the counter the storm is counted from in older,
+// thinned frames.
+var deadlockKeptStatus = []string{"Innodb_deadlocks"}
+
+// deadlocksWithin counts the deadlocks over the last d: from Innodb_deadlocks
+// when the server exports it (MariaDB, Percona), else the distinct latest
+// deadlocks the InnoDB status showed in the window's frames (at most one a
+// read, so a lower bound).
+func deadlocksWithin(w *window, d time.Duration) (float64, time.Duration, string) {
+	if sp, ok := w.spanOver("Innodb_deadlocks", d, 0); ok {
+		return max(sp.delta, 0), max(sp.elapsed, time.Second), "Innodb_deadlocks"
+	}
+	seen := map[string]bool{}
+	var oldest time.Time
+	for i := len(w.frames) - 1; i >= 0; i-- {
+		f := w.frames[i]
+		if f == nil || f.Snapshot == nil || w.snap.Time.Sub(f.Snapshot.Time) > d {
+			break
+		}
+		oldest = f.Snapshot.Time
+		in := f.Snapshot.InnoDB
+		if in == nil || in.LatestDeadlock == "" {
+			continue
+		}
+		key := in.LatestDeadlock
+		if !in.LatestDeadlockTime.IsZero() {
+			// Both times by the server's clock: the deadlock must lie within d
+			// of the current InnoDB status's time.
+			if now := w.snap.InnoDB; now != nil && !now.Time.IsZero() && now.Time.Sub(in.LatestDeadlockTime) > d {
+				continue // happened before the window
+			}
+			key = in.LatestDeadlockTime.String() + key
+		}
+		seen[key] = true
+	}
+	n := float64(len(seen))
+	if n > 0 && len(w.frames) > 0 {
+		if p := w.frames[0].Snapshot; p != nil && p.InnoDB != nil && p.InnoDB.LatestDeadlock != "" &&
+			w.snap.Time.Sub(p.Time) <= d && p.InnoDB.LatestDeadlockTime.IsZero() {
+			n-- // the deadlock the window began with happened before it
+		}
+	}
+	return max(n, 0), max(w.snap.Time.Sub(oldest), time.Second), "distinct deadlocks in the InnoDB status"
 }
 
 // deadlockIsNew: the deadlock happened since the previous sample (and stands
@@ -62,6 +150,9 @@ func deadlockIsNew(w *window, c *Config) bool {
 }
 
 func deadlockTitle(in *snapshot.InnoDBStatus, d snapshot.Deadlock) string {
+	if in == nil {
+		return "deadlock"
+	}
 	var who []string
 	for _, t := range d.Trx {
 		if t.ThreadID > 0 {

@@ -9,7 +9,8 @@ import (
 )
 
 // Deep pages are short, so samples of the processlist catch them only now
-// and then; the server's digests count them all (OFFSET-01). A SELECT digest
+// and then; the server's digests count them all (deep_offset_pagination in
+// docs/rules-catalogue.md). A SELECT digest
 // with LIMIT … OFFSET that examines DigestExaminedRatio times the rows it
 // sends, at least DeepOffsetMin a call, is the proof: the rows skipped.
 // (Such pages often use an index, the primary key, so NO_INDEX_USED is
@@ -20,7 +21,7 @@ import (
 func deepOffsetDigests(w *window, c *Config) []snapshot.StatementRate {
 	var out []snapshot.StatementRate
 	for _, r := range w.digestRates() {
-		if digestVerb(&r) != "SELECT" || !hasOffset(r.Fingerprint) || !readsFarMore(&r, c) {
+		if digestVerb(&r) != "SELECT" || !hasOffset(r.Fingerprint) || !readsFarMore(&r, c) || routineDigest(w, &r) {
 			continue
 		}
 		if r.RowsExaminedPerS/r.CallsPerS >= float64(c.DeepOffsetMin) {

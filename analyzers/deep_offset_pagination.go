@@ -2,6 +2,7 @@ package analyzers
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -23,8 +24,20 @@ func deepPage(p *snapshot.Process, min int64) (int64, bool) {
 		return 0, false
 	}
 	off, ok := limitOffset(p.Info)
-	return off, ok && off >= min
+	if !ok || off < min {
+		return off, false
+	}
+	// A Percona Toolkit chunk boundary (LIMIT 999, 2) is routine work's, not a page.
+	return off, classifyRoutineStatement(p.Info).strength != markerTool
 }
+
+// IDDeepOffsetPagination names the findings of deep_offset_pagination: a
+// contract (the README's findings table), stable, never reused.
+const IDDeepOffsetPagination = "deep_offset_pagination"
+
+// deepOffsetPaginationRule is deep_offset_pagination in the rules table
+// (rule.go). Counted over SightingWindow already.
+var deepOffsetPaginationRule = rule{id: IDDeepOffsetPagination, check: checkDeepOffsetPagination, persist: persistFor(1*time.Second, 5*time.Second)}
 
 func checkDeepOffsetPagination(w *window, c *Config) verdict {
 	if r := w.unavailable(snapshot.CollectorProcesslist); r != "" {

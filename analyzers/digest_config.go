@@ -6,7 +6,8 @@ package analyzers
 type DigestConfig struct {
 	// DigestExaminedRatio: rows examined at least this many times the rows
 	// sent (SELECT) or changed (UPDATE/DELETE) is a statement that reads far
-	// more than it uses (FTS-01, OFFSET-01; ratio UNKNOWN, a design default).
+	// more than it uses (FTS-01; deep_offset_pagination in
+	// docs/rules-catalogue.md; ratio UNKNOWN, a design default).
 	// Trap: an aggregate that examines many rows to return few on purpose is
 	// cheap when the table is small (DigestScanMinRowsPerCall).
 	DigestExaminedRatio float64

@@ -68,17 +68,19 @@ func TestTmpDiskTablesAndSortMergesNameTheirStatements(t *testing.T) {
 	spill.TmpDiskTables = 20
 	sorter := digestOf("SELECT * FROM `t` ORDER BY `b`", 10, 1000, 1000, 0, 10)
 	sorter.SortMergePasses = 60
-	snaps := series(5, counters(map[string]float64{tmpTables: 22, tmpDisk: 3}), digests(spill, sorter))
-	f := lastFinding(t, DefaultConfig(), snaps, IDTmpDiskTables)
-	mustContain(t, f, "caused by (digests, last 5 s): 4.0 disk temporary tables/s from 4.0 calls/s of SELECT `a` , COUNT ( * ) FROM `t` GROUP BY `a`")
+	snaps := series(5, counters(map[string]float64{tmpTables: 60, tmpDisk: 14}), digests(spill, sorter))
+	f := lastFinding(t, spillConfig(), snaps, IDTmpDiskTables)
+	mustContain(t, f, "caused by (digests, last 5 s): 4.0 disk temporary tables/s from 4.0 calls/s of SELECT `a` , COUNT ( * ) FROM `t` GROUP BY `a`",
+		"Index the GROUP BY/ORDER BY columns of SELECT `a` , COUNT ( * ) FROM `t` GROUP BY `a` (4.0 disk temporary tables/s)")
 	for _, ev := range f.Evidence {
 		if strings.Contains(ev, "ORDER BY `b`") {
 			t.Errorf("a statement that made no disk table is named: %s", ev)
 		}
 	}
 	snaps = series(5, counters(map[string]float64{sortMerge: 12, "Sort_scan": 20, "Sort_range": 0}), digests(spill, sorter))
-	f = lastFinding(t, DefaultConfig(), snaps, IDSortMergePasses)
-	mustContain(t, f, "12 merge passes/s from 2.0 calls/s of SELECT * FROM `t` ORDER BY `b`")
+	f = lastFinding(t, spillConfig(), snaps, IDSortMergePasses)
+	mustContain(t, f, "12 merge passes/s from 2.0 calls/s of SELECT * FROM `t` ORDER BY `b`",
+		"Let SELECT * FROM `t` ORDER BY `b` (12 merge passes/s) read rows in order from an index on its ORDER BY columns")
 }
 
 func TestProcesslistFindingsCarryTheirDigestProof(t *testing.T) {

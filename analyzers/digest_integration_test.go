@@ -25,6 +25,7 @@ func TestIntegrationDigestsProveShortScansAndDeepPages(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts MariaDB")
 	}
+	t.Parallel()
 	srv := testdb.Start(t, "--performance-schema=ON")
 	digestTable(t, srv)
 	db := srv.DB(t)

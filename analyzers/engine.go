@@ -25,6 +25,9 @@ type Engine struct {
 	// Results for last, returned again if the same frame is evaluated twice.
 	lastFindings []snapshot.Finding
 	lastNA       map[string]string
+	// span is the sampling interval last measured, used for a frame that
+	// has no rates of its own (the first one, or the first after a gap).
+	span time.Duration
 }
 
 // NewEngine returns an engine with every rule and cfg's thresholds.
@@ -73,6 +76,7 @@ func (e *Engine) continues(window []*snapshot.Frame) bool {
 func (e *Engine) prime(earlier []*snapshot.Frame) {
 	clear(e.tracks)
 	clear(e.counts)
+	e.span = 0
 	for i := range earlier {
 		e.step(earlier[:i+1])
 	}
@@ -82,6 +86,7 @@ func (e *Engine) prime(earlier []*snapshot.Frame) {
 func (e *Engine) step(frames []*snapshot.Frame) ([]snapshot.Finding, map[string]string) {
 	e.forgetBefore(frames[0])
 	w := newWindow(frames, e.counts, &e.cfg)
+	span := e.frameSpan(frames[len(frames)-1])
 	var findings []snapshot.Finding
 	na := map[string]string{}
 	for i, r := range e.rules {
@@ -89,7 +94,7 @@ func (e *Engine) step(frames []*snapshot.Frame) ([]snapshot.Finding, map[string]
 		if v.notApplicable != "" {
 			na[r.id] = v.notApplicable
 		}
-		if f := e.tracks[i].observe(v, w.snap.Time, e.cfg.persistence(r.id)); f != nil {
+		if f := e.tracks[i].observe(v, w.snap.Time, span, e.cfg.persistence(r.id)); f != nil {
 			f.ID = r.id
 			findings = append(findings, *f)
 		}
@@ -97,6 +102,24 @@ func (e *Engine) step(frames []*snapshot.Frame) ([]snapshot.Finding, map[string]
 	linkCauses(w, findings)
 	sortFindings(findings)
 	return findings, na
+}
+
+// defaultSpan is the interval assumed for a frame before any interval has
+// been measured: the default --interval.
+const defaultSpan = time.Second
+
+// frameSpan is the stretch of time a frame's signal stands for: the interval
+// since the sample before it (its rates' interval). A frame without rates
+// (the first, or the first after a gap the monitor could not sample across)
+// stands for the last interval measured, never for the whole gap.
+func (e *Engine) frameSpan(f *snapshot.Frame) time.Duration {
+	if f.Rates != nil && f.Rates.Interval > 0 {
+		e.span = time.Duration(f.Rates.Interval * float64(time.Second))
+	}
+	if e.span <= 0 {
+		return defaultSpan
+	}
+	return e.span
 }
 
 // forgetBefore drops cached counts of frames that left the window.
@@ -138,39 +161,43 @@ func sortFindings(fs []snapshot.Finding) {
 	})
 }
 
-// track is one rule's hysteresis state.
+// track is one rule's hysteresis state, in time held (frame timestamps), so
+// that a replay or an import at another interval reaches the same verdict.
 type track struct {
 	active   bool
 	since    time.Time // onset of the standing episode
-	run      int       // consecutive frames with the signal
-	runStart time.Time
-	gap      int // consecutive frames without it while active
+	run      bool      // the signal is present in the current run of frames
+	runStart time.Time // time of the run's first frame with the signal
+	runSpan  time.Duration
+	lastSeen time.Time // newest frame with the signal
 	last     *snapshot.Finding
 }
 
 // observe folds one raw verdict in and returns the standing finding, if any.
-// While an active episode has a short gap, the last raw finding stands.
-func (t *track) observe(v verdict, at time.Time, p Persistence) *snapshot.Finding {
+// A run's signal is held from the start of its first frame's interval
+// (runStart - runSpan) to at; it raises once that reaches p.RaiseAfter, and
+// an active finding clears once the signal has been gone p.ClearAfter. While
+// an active episode has a shorter gap, the last raw finding stands. A quarter
+// of a frame's span is allowed for sampling jitter (a tick of 0.998 s).
+func (t *track) observe(v verdict, at time.Time, span time.Duration, p Persistence) *snapshot.Finding {
+	slack := span / 4
 	switch {
 	case v.notApplicable != "":
 		*t = track{}
 	case v.finding != nil:
-		if t.run == 0 {
-			t.runStart = at
+		if !t.run {
+			t.run, t.runStart, t.runSpan = true, at, span
 		}
-		t.run++
-		t.gap = 0
+		t.lastSeen = at
 		t.last = v.finding
-		if !t.active && t.run >= p.Onset {
+		held := at.Sub(t.runStart) + t.runSpan
+		if !t.active && held+slack >= p.RaiseAfter {
 			t.active, t.since = true, t.runStart
 		}
 	default:
-		t.run = 0
-		if t.active {
-			t.gap++
-			if t.gap >= p.Clear {
-				*t = track{}
-			}
+		t.run = false
+		if t.active && at.Sub(t.lastSeen)+slack >= max(p.ClearAfter, span/2) {
+			*t = track{}
 		}
 	}
 	if !t.active {
@@ -186,11 +213,31 @@ func (t *track) observe(v verdict, at time.Time, p Persistence) *snapshot.Findin
 // for scan speeds. The pipeline thins older window frames to bound memory.
 func (e *Engine) DetailFrames() int { return max(e.cfg.SightingWindow, 1) + 1 }
 
+// RateFrames is how many newest frames rules read every status value and
+// rate of: the current one (and the one before, to be safe). KeptRates are
+// the rates read from older frames: the buffer pool's free-page waits over
+// the sighting window (buffer_pool_wait_free, checkpoint_age_high).
+// DetailStatus are the status values read from the older detail frames
+// besides KeptStatus: the checkpoint age's climb (checkpoint_age_high), the
+// row lock waits held over the onset (row_lock_waits), the writes and scans
+// over the sighting window (full_scan_counted). A rule that reads another
+// value or rate from a frame before the current one adds it here;
+// TestThinnedRatesSameFindings replays the captures in testdata both ways.
+func (e *Engine) RateFrames() int     { return 2 }
+func (e *Engine) KeptRates() []string { return []string{bpWaitFree} }
+func (e *Engine) DetailStatus() []string {
+	return append(e.KeptStatus(), "Innodb_checkpoint_age", "Innodb_row_lock_current_waits",
+		"Com_update", "Com_delete", "Handler_read_rnd_next")
+}
+
 // KeptStatus are the status counters rules read from older frames: Uptime,
 // to see a restart anywhere in the window (server_restarted), the
 // counters rules compare over minutes (spanCounters, including the history
-// list length), and the Galera cluster size (galera_cluster_shrunk).
+// list length), the refusal counters connection_errors sums over its
+// lookback, and the Galera cluster size (galera_cluster_shrunk).
 func (e *Engine) KeptStatus() []string {
 	kept := append([]string{"Uptime"}, spanCounters...)
+	kept = append(kept, deadlockKeptStatus...)
+	kept = append(kept, connRefusalKeptStatus...)
 	return append(kept, galeraKeptStatus...)
 }

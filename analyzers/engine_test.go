@@ -11,7 +11,7 @@ import (
 // fakeRule raises with the severity named by the snapshot's "Fake" status
 // ("W", "C", "N" for not applicable, anything else quiet).
 func fakeRule(id string) rule {
-	return rule{id, func(w *window, _ *Config) verdict {
+	return rule{id: id, check: func(w *window, _ *Config) verdict {
 		switch w.snap.Status["Fake_"+id] {
 		case "W":
 			return raise(snapshot.Warning, id+" warn", nil, "", nil)
@@ -46,7 +46,7 @@ func fakeTimeline(cfg Config, snaps []*snapshot.Snapshot, id string, rules ...ru
 
 func TestEnginePersistence(t *testing.T) {
 	cfg := DefaultConfig()
-	cfg.DefaultPersistence = Persistence{Onset: 3, Clear: 2}
+	cfg.DefaultPersistence = persistFor(3*time.Second, 2*time.Second)
 	cases := []struct{ name, signal, want string }{
 		{"onset after 3 frames", "..WWWWW", "....WWW"},
 		{"short burst never raises", ".WW.WW.WW.", ".........."},
@@ -147,7 +147,10 @@ func TestEveryRuleHasAStableUniqueID(t *testing.T) {
 		cpu_saturation tmp_disk_tables sort_merge_passes row_lock_waits long_transaction metadata_lock_pileup
 		threads_running_high connections_near_max replication_lag server_unresponsive server_restarted deadlock
 		replication_stopped global_read_lock_pileup commit_fsync_bound purge_lag semaphore_waits buffer_pool_wait_free
-		query_cache_inefficient galera_flow_control galera_node_not_synced galera_cluster_shrunk`)
+		query_cache_inefficient galera_flow_control galera_node_not_synced galera_cluster_shrunk
+		table_cache_thrash prepared_stmt_limit thread_cache_miss open_files_near_limit
+		disk_space_low binlog_cache_spill semisync_fallback read_ahead_evicted
+		hot_rows runaway_query connection_errors`)
 	seen := map[string]bool{}
 	for _, r := range allRules() {
 		if seen[r.id] {
@@ -175,6 +178,67 @@ func TestHealthyServerRaisesNothing(t *testing.T) {
 	for i := range fs {
 		if got, _ := e.Evaluate(fs[:i+1]); len(got) != 0 {
 			t.Fatalf("frame %d: %v", i, got)
+		}
+	}
+}
+
+// everyInterval respaces a series' snapshots d apart (a replay or an import
+// sampled at another interval), optionally with jitter alternating ±j.
+func everyInterval(d, j time.Duration) edit {
+	return func(i int, s *snapshot.Snapshot) {
+		jitter := j
+		if i%2 == 1 {
+			jitter = -j
+		}
+		if i == 0 {
+			jitter = 0
+		}
+		s.Time = t0.Add(time.Duration(i)*d + jitter)
+	}
+}
+
+// Persistence is judged by time held, not frames counted: the same 5 s onset
+// and 4 s clear are met on the fifth 1-s frame, the tenth 500-ms frame, the
+// first 10-s frame, and through sampling jitter.
+func TestEnginePersistenceIsTimeHeld(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.DefaultPersistence = persistFor(5*time.Second, 4*time.Second)
+	cases := []struct {
+		name          string
+		every, jitter time.Duration
+		signal, want  string
+	}{
+		{"1 s frames", time.Second, 0, ".WWWWWWW.....", ".....WWWWWW.."},
+		{"1 s frames with jitter", time.Second, 3 * time.Millisecond, ".WWWWWWW.....", ".....WWWWWW.."},
+		{"500 ms frames", 500 * time.Millisecond, 0, ".WWWWWWWWWWWW.........", "..........WWWWWWWWWW.."},
+		{"10 s frames: one sample covers the onset", 10 * time.Second, 0, ".WW..", ".WW.."},
+		{"short burst at 500 ms never raises", 500 * time.Millisecond, 0, ".WWWWWWWW.WWWWWWWW.", "..................."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			snaps := series(len(c.signal), signal("f", c.signal), everyInterval(c.every, c.jitter))
+			if got := fakeTimeline(cfg, snaps, "f", fakeRule("f")); got != c.want {
+				t.Errorf("signal %s\n   got %s\n  want %s", c.signal, got, c.want)
+			}
+		})
+	}
+}
+
+// A frame after a gap the monitor could not sample across stands for the
+// interval measured before it, not for the whole gap: one sighting after a
+// minute of silence does not prove a 5-s pile-up.
+func TestEnginePersistenceGapIsNotHeld(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.DefaultPersistence = persistFor(5*time.Second, 4*time.Second)
+	snaps := series(4, signal("f", "..WW"))
+	snaps[2].Time = snaps[1].Time.Add(time.Minute)
+	snaps[3].Time = snaps[2].Time.Add(time.Second)
+	fs := frames(snaps)
+	fs[2].Rates = nil // the pipeline's frame right after a gap
+	e := newEngineWith(cfg, []rule{fakeRule("f")})
+	for i := range fs {
+		if got, _ := e.Evaluate(fs[:i+1]); len(got) != 0 {
+			t.Fatalf("frame %d raised %v after a gap", i, got)
 		}
 	}
 }

@@ -57,9 +57,13 @@ func checkFullScanDigests(w *window, c *Config) verdict {
 		ev = append(ev, digestLine(&found[i]))
 	}
 	sev := snapshot.Warning
-	if n := lockWaiters(w); n > 0 {
+	var tables []string
+	if table != "" {
+		tables = []string{table}
+	}
+	if n := scanWaiters(w, nil, tables); n > 0 {
 		sev = snapshot.Critical
-		ev = append(ev, fmt.Sprintf("%d threads wait on locks meanwhile", n))
+		ev = append(ev, fmt.Sprintf("%d threads wait on locks of %s meanwhile", n, table))
 	}
 	ev = appendNonEmpty(ev, w.counterLine("Handler_read_rnd_next"), w.counterLine("Innodb_rows_read"))
 	index := "an index on the columns of its WHERE clause"

@@ -318,7 +318,8 @@ func recurringVerdict(w *window, rs []recurringScan) verdict {
 		}
 	}
 	sev := snapshot.Warning
-	if lockWaiters(w) > 0 {
+	waiters := scanWaiters(w, recurringThreads(rs), recurringTables(rs))
+	if waiters > 0 {
 		sev = snapshot.Critical
 	}
 	title := worst.title()
@@ -326,8 +327,8 @@ func recurringVerdict(w *window, rs []recurringScan) verdict {
 		title += fmt.Sprintf(" (+%d more)", len(rs)-1)
 	}
 	ev := recurringEvidence(rs)
-	if n := lockWaiters(w); n > 0 {
-		ev = append(ev, fmt.Sprintf("%d threads wait on locks meanwhile", n))
+	if waiters > 0 {
+		ev = append(ev, fmt.Sprintf("%d threads wait on locks of its tables meanwhile", waiters))
 	}
 	ev = append(ev, handlerLines(w)...)
 	v := raise(sev, title, ev, worst.advice(), recurringThreads(rs))

@@ -101,7 +101,7 @@ func TestFullScanUpdateShortBlocking(t *testing.T) {
 	f := lastFinding(t, DefaultConfig(), snaps, IDFullScanUpdate)
 	mustContain(t, f, "running in 3 of 11 samples, 0.3 at a time",
 		"in 3 of those samples other threads queued for a table-level or query cache lock meanwhile",
-		"4 threads wait on locks meanwhile", "threads 210")
+		"4 threads wait on locks of its tables meanwhile", "threads 210")
 }
 
 // The bundled example's long UPDATE stays critical with the recurring path

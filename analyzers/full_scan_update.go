@@ -3,6 +3,7 @@ package analyzers
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -25,6 +26,14 @@ type scanJudgement struct {
 	proof    string
 	severity snapshot.Severity
 }
+
+// IDFullScanUpdate names the findings of full_scan_update: a contract (the
+// README's findings table), stable, never reused.
+const IDFullScanUpdate = "full_scan_update"
+
+// fullScanUpdateRule is full_scan_update in the rules table (rule.go). The
+// statement's own Time already proves it lasts.
+var fullScanUpdateRule = rule{id: IDFullScanUpdate, check: checkFullScanUpdate, persist: persistFor(1*time.Second, 3*time.Second), defaults: func(c *Config) { c.FullScanConfig = defaultFullScanConfig() }}
 
 func checkFullScanUpdate(w *window, c *Config) verdict {
 	if r := w.unavailable(snapshot.CollectorProcesslist); r != "" {
@@ -94,7 +103,7 @@ func judgeScan(w *window, c *Config, p *snapshot.Process) (scanJudgement, bool) 
 		}
 	}
 	if j.proven {
-		j.severity = scanSeverity(w, c, p)
+		j.severity = scanSeverity(w, c, p, j.table)
 	}
 	return j, true
 }
@@ -161,13 +170,13 @@ func tableRows(ex *snapshot.Explain, table string) int64 {
 }
 
 // scanSeverity is critical once waiters would start timing out
-// (innodb_lock_wait_timeout) or others queue on locks meanwhile (FTS-01).
-func scanSeverity(w *window, c *Config, p *snapshot.Process) snapshot.Severity {
+// (innodb_lock_wait_timeout) or others queue on its locks meanwhile (FTS-01).
+func scanSeverity(w *window, c *Config, p *snapshot.Process, table string) snapshot.Severity {
 	limit := c.FullScanCritSeconds
 	if v, ok := w.snap.VarFloat("innodb_lock_wait_timeout"); ok && v > 0 {
 		limit = v
 	}
-	if float64(p.TimeMS)/1000 >= limit || lockWaiters(w) > 0 {
+	if float64(p.TimeMS)/1000 >= limit || ownWaitersOf(w, p, table) > 0 {
 		return snapshot.Critical
 	}
 	return snapshot.Warning
@@ -230,8 +239,10 @@ func fullScanEvidence(w *window, found []scanJudgement) []string {
 			ev = append(ev, "  "+r)
 		}
 	}
-	if n := lockWaiters(w); n > 0 {
-		ev = append(ev, fmt.Sprintf("%d threads wait on locks meanwhile", n))
+	if n := scanWaiters(w, scanThreads(found), scanTables(found)); n > 0 {
+		ev = append(ev, fmt.Sprintf("%d threads wait on its locks", n))
+	} else if n := lockWaiters(w); n > 0 {
+		ev = append(ev, fmt.Sprintf("%d threads wait on other locks meanwhile (not on its tables)", n))
 	}
 	return appendNonEmpty(ev, w.counterLine("Handler_read_rnd_next"), w.counterLine("Innodb_rows_read"))
 }

@@ -62,6 +62,12 @@ func TestFullScanUpdate(t *testing.T) {
 		{"critical at innodb_lock_wait_timeout", series(4, big, scanning(5121, 48, scanSQL, 0)), "WWCC"},
 		{"critical while others wait on locks", series(2, big, scanning(5121, 10, scanSQL, 0),
 			procs(query(9, 2, "Waiting for table level lock", "SELECT * FROM b WHERE id = 1"))), "CC"},
+		// Only its own waiters make it critical (issue 28).
+		{"an unrelated table-level lock wait elsewhere", series(2, big, scanning(5121, 10, scanSQL, 0),
+			procs(query(9, 2, "Waiting for table level lock", "SELECT * FROM other WHERE id = 1"))), "WW"},
+		{"an unrelated row-lock wait elsewhere", series(2, big, scanning(5121, 10, scanSQL, 0), trxWaiting(77, 3)), "WW"},
+		{"a row-lock waiter the lock sources tie to it", series(2, big, scanning(5121, 10, scanSQL, 0),
+			rowLockWait(9, 5121, false)), "CC"},
 		{"full index scan counts", series(2, plan(scanSQL, "index", "PRIMARY", 2100000, 2100000),
 			scanning(5121, 10, scanSQL, 0)), "WW"},
 		{"too young to judge", series(3, big, scanning(5121, 1, scanSQL, 0)), "..."},

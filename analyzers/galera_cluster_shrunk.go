@@ -7,6 +7,14 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
+// IDGaleraClusterShrunk names the findings of galera_cluster_shrunk: a
+// contract (the README's findings table), stable, never reused.
+const IDGaleraClusterShrunk = "galera_cluster_shrunk"
+
+// galeraClusterShrunkRule is galera_cluster_shrunk in the rules table
+// (rule.go). A membership change is an event, proven by the new conf id.
+var galeraClusterShrunkRule = rule{id: IDGaleraClusterShrunk, check: checkGaleraClusterShrunk, persist: persistFor(1*time.Second, 3*time.Second)}
+
 // The Galera cluster has fewer members than it had within the window: a node
 // left or was evicted. Critical when the members left are not a majority of
 // the largest size seen (the next failure loses quorum, or it is lost).

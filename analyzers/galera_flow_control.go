@@ -6,6 +6,14 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
+// IDGaleraFlowControl names the findings of galera_flow_control: a contract
+// (the README's findings table), stable, never reused.
+const IDGaleraFlowControl = "galera_flow_control"
+
+// galeraFlowControlRule is galera_flow_control in the rules table (rule.go);
+// it keeps Config.DefaultPersistence.
+var galeraFlowControlRule = rule{id: IDGaleraFlowControl, check: checkGaleraFlowControl}
+
 // The cluster paused replication for flow control this interval (share of
 // the interval from Δ wsrep_flow_control_paused_ns; the status value
 // wsrep_flow_control_paused is since start-up, so it hides today). In Galera

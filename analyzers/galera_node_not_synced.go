@@ -7,6 +7,14 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
+// IDGaleraNodeNotSynced names the findings of galera_node_not_synced: a
+// contract (the README's findings table), stable, never reused.
+const IDGaleraNodeNotSynced = "galera_node_not_synced"
+
+// galeraNodeNotSyncedRule is galera_node_not_synced in the rules table
+// (rule.go); it keeps Config.DefaultPersistence.
+var galeraNodeNotSyncedRule = rule{id: IDGaleraNodeNotSynced, check: checkGaleraNodeNotSynced}
+
 // A Galera node that does not serve as a full member (MX galera.yaml:
 // MySQLGaleraNotReady wsrep_ready != 1, MySQLGaleraOutOfSync wsrep_local_state
 // != 4 and not desynced on purpose): critical when it is outside a Primary

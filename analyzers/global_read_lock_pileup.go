@@ -3,6 +3,7 @@ package analyzers
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -27,6 +28,15 @@ const (
 
 var grlStates = []string{grlWaitState, commitLockState, backupLockState, tableFlushState}
 
+// IDGlobalReadLockPileup names the findings of global_read_lock_pileup: a
+// contract (the README's findings table), stable, never reused.
+const IDGlobalReadLockPileup = "global_read_lock_pileup"
+
+// globalReadLockPileupRule is global_read_lock_pileup in the rules table
+// (rule.go). A backup's lock pile-up is a state pile-up (PTS 5 x 1 s,
+// LOCK-03).
+var globalReadLockPileupRule = rule{id: IDGlobalReadLockPileup, check: checkGlobalReadLockPileup, persist: persistFor(5*time.Second, 5*time.Second)}
+
 func checkGlobalReadLockPileup(w *window, c *Config) verdict {
 	if r := w.unavailable(snapshot.CollectorProcesslist); r != "" {
 		return notApplicable(r)
@@ -38,10 +48,12 @@ func checkGlobalReadLockPileup(w *window, c *Config) verdict {
 	if len(queued)+len(flushers) < max(c.GlobalReadLockWaitersWarn, 1) {
 		return quiet()
 	}
+	// The lock tree's roots (the holder read from the lock list where there
+	// is one) come first, and in findings[].root_blockers.
 	if len(flushers) > 0 {
-		return flushBehindQuery(w, c, flushers, queued)
+		return withRootBlockers(w, flushBehindQuery(w, c, flushers, queued), snapshot.LockGlobal)
 	}
-	return writesBehindHolder(w, c, queued)
+	return withRootBlockers(w, writesBehindHolder(w, c, queued), snapshot.LockGlobal)
 }
 
 // flushStatements are the threads running a FLUSH in "Waiting for table

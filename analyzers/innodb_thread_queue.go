@@ -2,9 +2,18 @@ package analyzers
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
+
+// IDInnoDBThreadQueue names the findings of innodb_thread_queue: a contract
+// (the README's findings table), stable, never reused.
+const IDInnoDBThreadQueue = "innodb_thread_queue"
+
+// innoDBThreadQueueRule is innodb_thread_queue in the rules table (rule.go).
+// CONC-03: "sustained", the PTS 5 x 1 s of state pile-ups.
+var innoDBThreadQueueRule = rule{id: IDInnoDBThreadQueue, check: checkInnoDBThreadQueue, persist: persistFor(5*time.Second, 5*time.Second)}
 
 // With innodb_thread_concurrency > 0, threads beyond the limit queue before
 // entering InnoDB (CONC-03). Only servers that still implement the admission

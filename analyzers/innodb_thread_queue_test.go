@@ -17,7 +17,7 @@ func innodbRows(inside, queue int64, shown bool) edit {
 }
 
 func TestInnoDBThreadQueue(t *testing.T) {
-	runTimelines(t, IDInnoDBThreadQueue, DefaultConfig(), []timelineCase{
+	runTimelines(t, IDInnoDBThreadQueue, ruleLogic(IDInnoDBThreadQueue), []timelineCase{
 		{"queries in queue (MySQL 5.7/8.0)", series(4, innodbRows(8, 5, true), vars("innodb_thread_concurrency", "8")),
 			"..WW"},
 		{"empty queue", series(3, innodbRows(8, 0, true)), "..."},
@@ -28,7 +28,7 @@ func TestInnoDBThreadQueue(t *testing.T) {
 		}), ".."},
 		{"clears", series(9, during(0, 3, innodbRows(8, 5, true)), during(3, 9, innodbRows(8, 0, true))), "..WWWWW.."},
 	})
-	f := lastFinding(t, DefaultConfig(), series(3, innodbRows(8, 5, true), vars("innodb_thread_concurrency", "8")),
+	f := lastFinding(t, ruleLogic(IDInnoDBThreadQueue), series(3, innodbRows(8, 5, true), vars("innodb_thread_concurrency", "8")),
 		IDInnoDBThreadQueue)
 	mustContain(t, f, "5 queries queue to enter InnoDB", "8 queries inside, 5 queries in queue",
 		"innodb_thread_concurrency=8")

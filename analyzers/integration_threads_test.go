@@ -25,6 +25,8 @@ func TestIntegrationPerConnectionCPUAndIO(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts MariaDB")
 	}
+	t.Parallel()
+	testdb.Heavy(t) // measures per-thread CPU and I/O
 	srv := testdb.Start(t, "--innodb-buffer-pool-size=6M", "--innodb-flush-method=O_DIRECT")
 	db := srv.DB(t)
 	db.SetMaxOpenConns(40)

@@ -2,6 +2,7 @@ package analyzers
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -10,6 +11,15 @@ import (
 // statement waited for it to be flushed (LOG-02). Any wait is worth knowing
 // (MT flags any); more than LogWaitsWarnPerSec is a warning (MX/APA).
 const logWaits = "Innodb_log_waits"
+
+// IDLogBufferWaits names the findings of log_buffer_waits: a contract (the
+// README's findings table), stable, never reused.
+const IDLogBufferWaits = "log_buffer_waits"
+
+// logBufferWaitsRule is log_buffer_waits in the rules table (rule.go).
+// LOG-02: MX/APA rate > 10/s over 15 m. Trap: one large transaction fills the
+// log buffer once (LOG-02's own trap).
+var logBufferWaitsRule = rule{id: IDLogBufferWaits, check: checkLogBufferWaits, persist: persistFor(30*time.Second, 10*time.Second)}
 
 func checkLogBufferWaits(w *window, c *Config) verdict {
 	if r := w.statusNA(logWaits); r != "" {

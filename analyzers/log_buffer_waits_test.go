@@ -3,7 +3,7 @@ package analyzers
 import "testing"
 
 func TestLogBufferWaits(t *testing.T) {
-	runTimelines(t, IDLogBufferWaits, DefaultConfig(), []timelineCase{
+	runTimelines(t, IDLogBufferWaits, ruleLogic(IDLogBufferWaits), []timelineCase{
 		{"over 10/s warns", series(4, counter(logWaits, 0, 25)), "...W"},
 		{"any wait is info", series(4, counter(logWaits, 0, 2)), "...i"},
 		{"no waits", series(4, counter(logWaits, 5, 0)), "...."},
@@ -15,6 +15,6 @@ func TestLogBufferWaits(t *testing.T) {
 	})
 	snaps := series(4, counter(logWaits, 0, 25), counter("Innodb_log_writes", 0, 300),
 		vars("innodb_log_buffer_size", "8388608"))
-	mustContain(t, lastFinding(t, DefaultConfig(), snaps, IDLogBufferWaits), "25 waits/s",
+	mustContain(t, lastFinding(t, ruleLogic(IDLogBufferWaits), snaps, IDLogBufferWaits), "25 waits/s",
 		"Innodb_log_waits 25/s (25 in 1.0 s)", "Innodb_log_writes 300/s", "innodb_log_buffer_size=8M", "(now 8M)")
 }

@@ -8,6 +8,15 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
+// IDLongTransaction names the findings of long_transaction: a contract (the
+// README's findings table), stable, never reused.
+const IDLongTransaction = "long_transaction"
+
+// longTransactionRule is long_transaction in the rules table (rule.go). One
+// sample proves the duration (ACTIVE N sec, LOCK WAIT N sec), and a deadlock
+// is an event.
+var longTransactionRule = rule{id: IDLongTransaction, check: checkLongTransaction, persist: persistFor(1*time.Second, 3*time.Second)}
+
 // A transaction open for minutes holds its locks and an old read view that
 // stops purge (TRX-01; IT colours > 300 s yellow, > 600 s red). An open
 // transaction on a sleeping connection is usually an application that forgot
@@ -27,10 +36,17 @@ func checkLongTransaction(w *window, c *Config) verdict {
 	}
 	// Past LongTrxWarn a transaction is worth naming whatever it does; before
 	// that only when it costs something now (long_transaction_cost.go).
+	// Routine work that blocks no one is named at info (long_transaction_routine.go).
 	if age > c.LongTrxWarn {
+		if r := harmlessRoutineTrx(w, oldest); r != nil {
+			return routineOrAppTrx(w, c, oldest, r, age, "")
+		}
 		return longTrxVerdict(w, c, oldest, age, "")
 	}
 	if t, cost := costlyTransaction(w, c); t != nil {
+		if r := harmlessRoutineTrx(w, t); r != nil {
+			return routineTrxVerdict(w, c, t, r, time.Duration(t.ActiveSeconds)*time.Second, cost)
+		}
 		return longTrxVerdict(w, c, t, time.Duration(t.ActiveSeconds)*time.Second, cost)
 	}
 	return quiet()
@@ -67,9 +83,16 @@ func longTrxVerdict(w *window, c *Config, t *snapshot.InnoDBTrx, age time.Durati
 	ev = append(ev, fmt.Sprintf("%d active transactions, history list length %s", in.Transactions.Active,
 		fmtCount(in.Transactions.HistoryListLength)))
 	ev = appendNonEmpty(ev, historyGrowthLine(w, c))
-	return raise(sev, title, ev,
-		"Have the session commit or roll back (or KILL it; the rollback takes time); fix the application "+
-			"path that leaves transactions open, and keep batch jobs to short transactions.", threads)
+	advice := "Have the session commit or roll back (or KILL it; the rollback takes time); fix the application " +
+		"path that leaves transactions open, and keep batch jobs to short transactions."
+	if r := routineOfTrx(w, t); r != nil {
+		// Routine work others wait on: say whose it is, and stop it rather than kill a session of it.
+		title = r.Tool + "'s " + title
+		ev = append(ev, "routine work: "+r.Name()+"; others wait on it")
+		advice = fmt.Sprintf("%s is routine work, but others wait on it now: let it finish if it is about to, "+
+			"else stop the job (not one of its sessions) and run it off-peak or from a replica.", r.Tool)
+	}
+	return raise(sev, title, ev, advice, threads)
 }
 
 // oldestActive returns the longest ACTIVE transaction in the list, or nil.

@@ -2,6 +2,7 @@ package analyzers
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -16,6 +17,15 @@ var ddlVerbs = map[string]bool{
 	"ALTER": true, "CREATE": true, "DROP": true, "TRUNCATE": true, "RENAME": true, "OPTIMIZE": true,
 	"REPAIR": true, "ANALYZE": true, "LOCK": true, "FLUSH": true,
 }
+
+// IDMetadataLockPileup names the findings of metadata_lock_pileup: a contract
+// (the README's findings table), stable, never reused.
+const IDMetadataLockPileup = "metadata_lock_pileup"
+
+// metadataLockPileupRule is metadata_lock_pileup in the rules table
+// (rule.go). PTS --cycles 5 --interval 1 for state pile-ups (QC-01, LOCK-01,
+// CONC-01).
+var metadataLockPileupRule = rule{id: IDMetadataLockPileup, check: checkMetadataLockPileup, persist: persistFor(5*time.Second, 5*time.Second)}
 
 func checkMetadataLockPileup(w *window, c *Config) verdict {
 	if r := w.unavailable(snapshot.CollectorProcesslist); r != "" {
@@ -39,7 +49,7 @@ func checkMetadataLockPileup(w *window, c *Config) verdict {
 	}
 	ev := []string{fmt.Sprintf("%d threads in %q (%d DDL), oldest %s", len(waiters), mdlState, len(ddl),
 		fmtMS(waiters[0].TimeMS))}
-	ev = append(ev, threadLines(append(ddl, other...))...)
+	ev = append(append(ev, threadLines(append(ddl, other...))...), loadShare(w, snapshot.ClassMetadataLock)...)
 	threads := ids(waiters, maxThreadIDs)
 	if b := mdlBlocker(w); b != nil {
 		ev = append(ev, "probable holder: "+threadLine(b))

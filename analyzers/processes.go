@@ -147,10 +147,13 @@ type procCounts struct {
 	// writes are the indexes of the threads running an UPDATE or DELETE, so
 	// the recurring-scan rule walks a handful of rows per sample, not 5,000
 	writes []int32
+	// routine are the sessions doing routine work (routine.go).
+	routine []routineSeen
 }
 
 func countProcesses(list []snapshot.Process, deepOffset int64) procCounts {
 	var c procCounts
+	c.routine = routineIn(list)
 	for i := range list {
 		p := &list[i]
 		if !isWorking(p) {

@@ -14,6 +14,16 @@ import (
 // each. Usually an old read view holds purge back: nothing
 // newer than the oldest open snapshot can be purged. The rule names it.
 
+// IDPurgeLag names the findings of purge_lag: a contract (the README's
+// findings table), stable, never reused.
+const IDPurgeLag = "purge_lag"
+
+// purgeLagRule is purge_lag in the rules table (rule.go). The wait's own age,
+// and the growth over minutes, already prove the signal lasts; the InnoDB
+// status is also shared by the ticks between two reads, so counting frames
+// would count one sample.
+var purgeLagRule = rule{id: IDPurgeLag, check: checkPurgeLag, persist: persistFor(1*time.Second, 5*time.Second)}
+
 func checkPurgeLag(w *window, c *Config) verdict {
 	now, ok := historyLength(w.snap)
 	if !ok {

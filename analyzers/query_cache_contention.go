@@ -3,6 +3,7 @@ package analyzers
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
@@ -19,6 +20,15 @@ var qcWorkStates = []string{
 	"storing result in query cache", "sending cached result to client",
 	"checking privileges on cached query",
 }
+
+// IDQueryCacheContention names the findings of query_cache_contention: a
+// contract (the README's findings table), stable, never reused.
+const IDQueryCacheContention = "query_cache_contention"
+
+// queryCacheContentionRule is query_cache_contention in the rules table
+// (rule.go). PTS --cycles 5 --interval 1 for state pile-ups (QC-01, LOCK-01,
+// CONC-01).
+var queryCacheContentionRule = rule{id: IDQueryCacheContention, check: checkQueryCacheContention, persist: persistFor(5*time.Second, 5*time.Second)}
 
 func checkQueryCacheContention(w *window, c *Config) verdict {
 	if r := queryCacheNA(w); r != "" {

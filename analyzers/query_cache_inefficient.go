@@ -25,6 +25,14 @@ type qcYield struct {
 	haveSelects                    bool
 }
 
+// IDQueryCacheInefficient names the findings of query_cache_inefficient: a
+// contract (the README's findings table), stable, never reused.
+const IDQueryCacheInefficient = "query_cache_inefficient"
+
+// queryCacheInefficientRule is query_cache_inefficient in the rules table
+// (rule.go). Counted over SightingWindow / QCYieldWindow already.
+var queryCacheInefficientRule = rule{id: IDQueryCacheInefficient, check: checkQueryCacheInefficient, persist: persistFor(1*time.Second, 5*time.Second)}
+
 func checkQueryCacheInefficient(w *window, c *Config) verdict {
 	if r := queryCacheNA(w); r != "" {
 		return notApplicable(r)

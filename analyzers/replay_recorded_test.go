@@ -14,24 +14,7 @@ import (
 // nil: what `mytop-go replay` would show of a live run.
 func replayedFinding(t *testing.T, frames []*snapshot.Frame, cfg Config, id string) *snapshot.Finding {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "replay.mytop")
-	wr, err := recording.Create(path, recording.WriterOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range frames {
-		if err := wr.Write(f); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := wr.Close(); err != nil {
-		t.Fatal(err)
-	}
-	r, err := recording.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := recorded(t, frames)
 	b := pipeline.NewBuilder("REPLAY", NewEngine(cfg))
 	var last *snapshot.Frame
 	for i := range r.Len() {
@@ -59,4 +42,29 @@ func sameInReplay(t *testing.T, frames []*snapshot.Frame, cfg Config, live *snap
 	if got.Title != live.Title {
 		t.Errorf("%s replayed as %q, live %q", live.ID, got.Title, live.Title)
 	}
+}
+
+// recorded writes frames to a recording as `mytop-go record` would and
+// opens it again, closed when the test ends: what replay and report read.
+func recorded(t *testing.T, frames []*snapshot.Frame) *recording.Reader {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "frames.mytop")
+	wr, err := recording.Create(path, recording.WriterOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range frames {
+		if err := wr.Write(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := wr.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r, err := recording.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
 }

@@ -34,3 +34,43 @@ func TestReplicationStopped(t *testing.T) {
 		t.Errorf("severity %v", f.Severity)
 	}
 }
+
+// Issue 28: a thread the monitor saw stop without an error is a pause (a
+// DBA's STOP SLAVE SQL_THREAD, a backup's --safe-slave-backup): info for
+// ReplicaStoppedGrace (REPL-02: APA 1 m), a warning after; an error is
+// critical at once, paused or not.
+func TestReplicationStoppedPause(t *testing.T) {
+	sqlStopped := replica("Slave_SQL_Running", "No", "Seconds_Behind_Master", "")
+	pause := func(from, to int) edit {
+		return func(i int, s *snapshot.Snapshot) {
+			if i >= from && i < to {
+				sqlStopped(i, s)
+			} else {
+				replica("Seconds_Behind_Master", "0")(i, s)
+			}
+		}
+	}
+	broke := func(from int) edit {
+		return func(i int, s *snapshot.Snapshot) {
+			if i >= from {
+				replica("Slave_SQL_Running", "No", "Seconds_Behind_Master", "", "Last_SQL_Errno", "1032",
+					"Last_SQL_Error", "Can't find record in 't'")(i, s)
+			} else {
+				replica("Seconds_Behind_Master", "0")(i, s)
+			}
+		}
+	}
+	runTimelines(t, IDReplicationStopped, DefaultConfig(), []timelineCase{
+		// Stopped at 3 for 30 s, raised after 2 s, cleared 3 s after the resume.
+		{"paused 30 s", series(40, pause(3, 33)),
+			"...." + strings.Repeat("i", 31) + "....."},
+		// Stopped at 3 and left: info until a minute, then a warning.
+		{"stopped and left", series(70, pause(3, 70)),
+			"...." + strings.Repeat("i", 59) + strings.Repeat("W", 7)},
+		{"stopped by an error", series(8, broke(3)), "....CCCC"},
+	})
+	f := lastFinding(t, DefaultConfig(), series(25, pause(3, 70)), IDReplicationStopped)
+	mustContain(t, f, "SQL thread of default channel stopped 21 s ago without an error (paused)",
+		"stopped without an error 21 s ago, while the monitor watched", "a warning after 60 s",
+		"If the pause is deliberate")
+}

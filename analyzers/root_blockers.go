@@ -29,7 +29,9 @@ func withRootBlockers(w *window, v verdict, kinds ...snapshot.LockKind) verdict 
 	threads := make([]int64, 0, len(roots)+len(f.Threads))
 	for _, r := range roots {
 		lines = append(lines, rootBlockerLine(w, tree, r))
-		threads = append(threads, r.Thread)
+		if r.Thread != 0 {
+			threads = append(threads, r.Thread)
+		}
 	}
 	for _, id := range f.Threads {
 		if !slices.Contains(threads, id) {
@@ -45,6 +47,14 @@ func withRootBlockers(w *window, v verdict, kinds ...snapshot.LockKind) verdict 
 // rootBlockerLine reads "root blocker: thread 4711 app@10.0.0.12, idle in
 // transaction for 312 s, 37 waiting behind it (inferred)".
 func rootBlockerLine(w *window, tree *snapshot.LockTree, r snapshot.RootBlocker) string {
+	if r.Thread == 0 {
+		// A transaction with no connection: what ends it, not a thread to kill.
+		s := fmt.Sprintf("root blocker: %s, %d waiting behind it", r.Statement, r.Waiters)
+		if r.Guessed > 0 {
+			s += fmt.Sprintf(" (%d of them guessed)", r.Guessed)
+		}
+		return s
+	}
 	who, what := fmt.Sprintf("thread %d", r.Thread), r.Statement
 	if p := w.processes().byID(r.Thread); p != nil {
 		who += " " + userHost(p)
@@ -53,8 +63,13 @@ func rootBlockerLine(w *window, tree *snapshot.LockTree, r snapshot.RootBlocker)
 		}
 	}
 	s := fmt.Sprintf("root blocker: %s, %s, %d waiting behind it", who, what, r.Waiters)
-	if tree.Inferred {
-		s += " (holders partly inferred from the processlist)"
+	switch {
+	case r.Guessed == r.Waiters:
+		s += " (inferred: no lock table names this holder)"
+	case r.Guessed > 0:
+		s += fmt.Sprintf(" (%d of them by an inferred edge)", r.Guessed)
+	case tree.Inferred:
+		s += " (other parts of the tree are inferred)"
 	}
 	return s
 }

@@ -7,6 +7,15 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
+// IDRowLockWaits names the findings of row_lock_waits: a contract (the
+// README's findings table), stable, never reused.
+const IDRowLockWaits = "row_lock_waits"
+
+// rowLockWaitsRule is row_lock_waits in the rules table (rule.go). One sample
+// proves the duration (ACTIVE N sec, LOCK WAIT N sec), and a deadlock is an
+// event.
+var rowLockWaitsRule = rule{id: IDRowLockWaits, check: checkRowLockWaits, persist: persistFor(1*time.Second, 3*time.Second)}
+
 // Transactions wait for row locks another transaction holds (TRX-03). With
 // the InnoDB transaction list the wait ages are known: warn at RowLockWaitWarn
 // (IT 10 s), critical at RowLockWaitCrit or innodb_lock_wait_timeout, when
@@ -60,7 +69,7 @@ func rowLockWaitsFromTrx(w *window, c *Config, tx snapshot.InnoDBTransactions) v
 		ev = append(ev, "probable blocker "+trxLine(w, *b))
 		threads = append(threads, b.ThreadID)
 	}
-	ev = append(ev, rowLockCounters(w)...)
+	ev = append(append(ev, loadShare(w, snapshot.ClassRowLock)...), rowLockCounters(w)...)
 	title := fmt.Sprintf("%d transactions wait for row locks, longest %s", len(waiting), fmtDuration(oldest))
 	return withRootBlockers(w, raise(sev, title, ev, rowLockAdvice, threads), snapshot.LockRow)
 }
@@ -123,18 +132,11 @@ func rowLockCounters(w *window) []string {
 }
 
 // currentWaitsHeld: the gauge says nothing about how long anyone waited, so
-// it must hold over the default onset's frames itself (the rule raises from
+// it must hold over the default onset's time itself (the rule raises from
 // one frame when the transaction list gives wait ages).
 func currentWaitsHeld(w *window) bool {
-	n := max(w.cfg.DefaultPersistence.Onset, 1)
-	recent := w.recent(n)
-	if len(recent) < n {
-		return false
-	}
-	for _, f := range recent {
-		if v, ok := f.Snapshot.StatusInt("Innodb_row_lock_current_waits"); !ok || v <= 0 {
-			return false
-		}
-	}
-	return true
+	return w.heldFor(w.cfg.DefaultPersistence.RaiseAfter, func(f *snapshot.Frame) bool {
+		v, ok := f.Snapshot.StatusInt("Innodb_row_lock_current_waits")
+		return ok && v > 0
+	})
 }

@@ -4,13 +4,15 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 // Threads wait on an InnoDB latch (CONC-04): the SEMAPHORES wait array lists
-// each with the file:line it waits at, the latch and for how long. A wait of
-// SemaphoreWaitWarnSeconds is a warning; from InnoDB's own long-wait limit
+// each with the file:line it waits at, the latch and for how long. Short
+// waits are routine under load; a wait of SemaphoreWaitWarnSeconds (10 s) is
+// a warning; from InnoDB's own long-wait limit
 // (SYNC_ARRAY_TIMEOUT, 240 s, after which the server writes "long semaphore
 // wait" warnings to its error log) it is critical: at
 // innodb_fatal_semaphore_wait_threshold (600 s by default) the server kills
@@ -40,6 +42,16 @@ type latchGroup struct {
 	longest           float64
 	holders           map[string]string // holder OS thread -> mode
 }
+
+// IDSemaphoreWaits names the findings of semaphore_waits: a contract (the
+// README's findings table), stable, never reused.
+const IDSemaphoreWaits = "semaphore_waits"
+
+// semaphoreWaitsRule is semaphore_waits in the rules table (rule.go). The
+// wait's own age, and the growth over minutes, already prove the signal
+// lasts; the InnoDB status is also shared by the ticks between two reads, so
+// counting frames would count one sample.
+var semaphoreWaitsRule = rule{id: IDSemaphoreWaits, check: checkSemaphoreWaits, persist: persistFor(1*time.Second, 3*time.Second)}
 
 func checkSemaphoreWaits(w *window, c *Config) verdict {
 	if r := innodbNA(w); r != "" {

@@ -7,6 +7,14 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
+// IDServerRestarted names the findings of server_restarted: a contract (the
+// README's findings table), stable, never reused.
+const IDServerRestarted = "server_restarted"
+
+// serverRestartedRule is server_restarted in the rules table (rule.go). The
+// monitor's own view: say it at once.
+var serverRestartedRule = rule{id: IDServerRestarted, check: checkServerRestarted, persist: persistFor(1*time.Second, 1*time.Second)}
+
 // The server restarted while the monitor watched (Uptime went down between
 // frames, or the boot time moved): its caches are cold and every counter began
 // again, so ratio rules stay quiet for a while (§1.2). A server merely found

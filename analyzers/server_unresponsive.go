@@ -2,9 +2,18 @@ package analyzers
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
+
+// IDServerUnresponsive names the findings of server_unresponsive: a contract
+// (the README's findings table), stable, never reused.
+const IDServerUnresponsive = "server_unresponsive"
+
+// serverUnresponsiveRule is server_unresponsive in the rules table (rule.go).
+// The monitor's own view: say it at once.
+var serverUnresponsiveRule = rule{id: IDServerUnresponsive, check: checkServerUnresponsive, persist: persistFor(1*time.Second, 1*time.Second)}
 
 // The monitor's own view: the server did not answer. Raised as soon as the
 // silence is real (persistence 1): a DBA must know the figures on screen are

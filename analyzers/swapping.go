@@ -2,9 +2,19 @@ package analyzers
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
+
+// IDSwapping names the findings of swapping: a contract (the README's findings
+// table), stable, never reused.
+const IDSwapping = "swapping"
+
+// swappingRule is swapping in the rules table (rule.go). HOST-03: GREGG any
+// si/so; PMM-A 5 m for swap filling. Trap: a burst of page-outs when a large
+// file is read once.
+var swappingRule = rule{id: IDSwapping, check: checkSwapping, persist: persistFor(10*time.Second, 10*time.Second)}
 
 // Pages moving to or from swap mean the machine is short of memory (HOST-03,
 // GREGG: any non-zero si/so); every latency on a swapping mysqld is suspect.

@@ -12,6 +12,14 @@ import (
 // on 5.1), and Table_locks_waited grows against Table_locks_immediate.
 var tableLockStates = []string{"Waiting for table level lock", "Locked"}
 
+// IDTableLockContention names the findings of table_lock_contention: a
+// contract (the README's findings table), stable, never reused.
+const IDTableLockContention = "table_lock_contention"
+
+// tableLockContentionRule is table_lock_contention in the rules table
+// (rule.go); it keeps Config.DefaultPersistence.
+var tableLockContentionRule = rule{id: IDTableLockContention, check: checkTableLockContention}
+
 func checkTableLockContention(w *window, c *Config) verdict {
 	if r := w.unavailable(snapshot.CollectorProcesslist); r != "" && len(w.snap.Status) == 0 {
 		return notApplicable(r)

@@ -42,7 +42,7 @@ func TestCPUSaturationNamesTheBurners(t *testing.T) {
 		query(12, 30, "Sending data", "SELECT BENCHMARK(1e9, MD5('b'))"), query(13, 2, "Sending data", "SELECT 1"),
 		sleeping(14, "app")),
 		threadsUsing(threadUse{11, 97, 0, 0}, threadUse{12, 88, 0, 0}, threadUse{13, 4, 0, 0}, threadUse{14, 0, 0, 0}))
-	f := lastFinding(t, DefaultConfig(), snaps, IDCPUSaturation)
+	f := lastFinding(t, ruleLogic(IDCPUSaturation, IDDiskSaturation), snaps, IDCPUSaturation)
 	mustContain(t, f, "mysqld uses 199 % of a core, its connections 189 %; the busiest:",
 		"97 % CPU: thread 11 app@10.0.0.12 db shop", "88 % CPU: thread 12")
 	if len(f.Threads) != 2 || f.Threads[0] != 11 || f.Threads[1] != 12 {
@@ -57,7 +57,7 @@ func TestDiskSaturationNamesTheReaders(t *testing.T) {
 	snaps := series(5, disk("sda", 95, 40, 400), procs(query(21, 30, "Sending data", "SELECT COUNT(*) FROM big"),
 		query(22, 30, "Sending data", "SELECT 1")),
 		threadsUsing(threadUse{21, 30, 80 << 20, 0}, threadUse{22, 50, 0, 2 << 20}))
-	f := lastFinding(t, DefaultConfig(), snaps, IDDiskSaturation)
+	f := lastFinding(t, ruleLogic(IDCPUSaturation, IDDiskSaturation), snaps, IDDiskSaturation)
 	mustContain(t, f, "the busiest connections:", "reads 80M/s, writes 0/s: thread 21", "reads 0/s, writes 2M/s: thread 22")
 	if len(f.Threads) != 2 || f.Threads[0] != 21 {
 		t.Errorf("Threads %v", f.Threads)
@@ -71,7 +71,7 @@ func TestTopConnectionsQuiet(t *testing.T) {
 		"no figures": series(5, cpuLoad(2, 6, 2)),
 		"idle":       series(5, cpuLoad(2, 6, 2), threadsUsing(threadUse{11, 2, 0, 0})),
 	} {
-		f := lastFinding(t, DefaultConfig(), snaps, IDCPUSaturation)
+		f := lastFinding(t, ruleLogic(IDCPUSaturation, IDDiskSaturation), snaps, IDCPUSaturation)
 		if len(f.Threads) != 0 || strings.Contains(strings.Join(f.Evidence, "\n"), "busiest") {
 			t.Errorf("%s: %+v", name, f)
 		}

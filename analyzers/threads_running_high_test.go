@@ -9,28 +9,64 @@ import (
 
 // pileOf puts n threads in state running the same SELECT.
 func pileOf(n int, state string) edit {
+	return pileFrom(300, n, state)
+}
+
+// pileFrom is pileOf with thread ids from first.
+func pileFrom(first, n int, state string) edit {
 	return func(_ int, s *snapshot.Snapshot) {
 		for k := range n {
-			s.Processlist = append(s.Processlist, query(int64(300+k), 2, state,
+			s.Processlist = append(s.Processlist, query(int64(first+k), 2, state,
 				fmt.Sprintf("SELECT * FROM items WHERE id = %d", k)))
 		}
 	}
 }
 
+// withProcesslist marks the snapshot as read by a processlist collector, so
+// an empty list means nothing runs.
+func withProcesslist(_ int, s *snapshot.Snapshot) {
+	if s.Collectors == nil {
+		s.Collectors = map[snapshot.CollectorName]snapshot.CollectorState{}
+	}
+	s.Collectors[snapshot.CollectorProcesslist] = snapshot.CollectorState{}
+}
+
+func onCPUs(n int) edit { return func(_ int, s *snapshot.Snapshot) { s.Host.NumCPU = n } }
+
 func TestThreadsRunningHigh(t *testing.T) {
 	running := func(n int) edit { return status("Threads_running", fmt.Sprint(n)) }
 	flap := func(i int, s *snapshot.Snapshot) {
-		s.Status["Threads_running"] = map[bool]string{true: "30", false: "20"}[i%3 != 2]
+		s.Status["Threads_running"] = map[bool]string{true: "30", false: "5"}[i%3 != 2]
+	}
+	remote := func(_ int, s *snapshot.Snapshot) { s.Host = nil }
+	rowWaiters := func(_ int, s *snapshot.Snapshot) {
+		s.InnoDB = &snapshot.InnoDBStatus{}
+		for k := range 20 {
+			s.InnoDB.Transactions.Trx = append(s.InnoDB.Transactions.Trx,
+				snapshot.InnoDBTrx{ThreadID: int64(500 + k), LockWait: true, LockWaitSeconds: 1})
+		}
 	}
 	runTimelines(t, IDThreadsRunningHigh, DefaultConfig(), []timelineCase{
-		{"40 running for 5 samples (pt-stalk)", series(7, running(40)), "....WWW"},
-		{"26 is 25 plus the monitor", series(6, running(26)), "......"},
+		// series' host has 4 CPUs: 2 per CPU is 8.
+		{"9 executing on 4 CPUs for 5 s (pt-stalk's 5 x 1 s)", series(7, running(10)), "....WWW"},
+		{"8 is 2 per CPU on 4 CPUs", series(7, running(9)), "......."},
 		{"dips every third sample never raise", series(12, flap), "............"},
 		{"not reported", series(2, func(_ int, s *snapshot.Snapshot) { delete(s.Status, "Threads_running") }), "NN"},
+		// Issue 28: 1,000 connections, 50 long polls, 98 % idle, 2 CPUs.
+		{"50 long polls in SELECT SLEEP are not executing", series(7, running(52), onCPUs(2), withProcesslist,
+			pileOf(50, "User sleep"), pileFrom(400, 1, "Sending data"),
+			status("Threads_connected", "1000")), "......."},
+		{"lock queues are the lock rules'", series(7, running(60), onCPUs(2), withProcesslist,
+			pileOf(30, "Waiting for table metadata lock"), pileFrom(400, 9, "Waiting for query cache lock"),
+			pileFrom(500, 20, "Updating"), rowWaiters), "......."},
+		{"remote server: pt-stalk's 25", series(7, running(27), remote), "....WWW"},
+		{"remote server: 25 is not above 25", series(7, running(26), remote), "......."},
+		{"an empty processlist means nothing executes", series(7, running(30), withProcesslist), "......."},
 	})
-	snaps := series(5, running(41), pileOf(30, "Waiting for query cache lock"), pileOf(8, "Sending data"),
-		cpuLoad(16, 6, 70))
+	snaps := series(5, running(46), onCPUs(16), withProcesslist, pileFrom(100, 5, "Waiting for query cache lock"),
+		pileOf(40, "Sending data"), cpuLoad(16, 6, 70))
 	f := lastFinding(t, DefaultConfig(), snaps, IDThreadsRunningHigh)
-	mustContain(t, f, "40 threads running on 16 CPUs", "states: waiting for query cache lock 30, sending data 8",
-		"run queue 6 on 16 CPUs", "38 × select * from items where id = ?")
+	mustContain(t, f, "40 threads executing on 16 CPUs", "warn above 32 (2 per CPU on 16 CPUs)",
+		"not counted: 5 queued behind", "states: sending data 40", "run queue 6 on 16 CPUs",
+		"40 × select * from items where id = ?")
 }

@@ -19,6 +19,8 @@ type window struct {
 	// that look back over many frames do not rescan every processlist.
 	counts map[int]procCounts
 	cfg    *Config
+	// routineCache is routine(), found on first use.
+	routineCache *routineWork
 }
 
 func newWindow(frames []*snapshot.Frame, counts map[int]procCounts, cfg *Config) *window {

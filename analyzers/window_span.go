@@ -1,9 +1,8 @@
 package analyzers
 
 import (
-	"time"
-
 	"github.com/mytop-go/mytop-go/snapshot"
+	"time"
 )
 
 // spanCounters are the status counters rules compare across the window, not
@@ -13,6 +12,7 @@ import (
 var spanCounters = []string{
 	qcHits, qcInserts, qcPrunes, "Com_select",
 	historyName,
+	psCount,
 }
 
 // span is a counter's change between an older frame and the current one.

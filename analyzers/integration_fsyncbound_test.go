@@ -1,0 +1,175 @@
+package analyzers
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mytop-go/mytop-go/collectors"
+	"github.com/mytop-go/mytop-go/internal/testdb"
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+// syncWriters keeps the device under dir busy with cache flushes: n loops,
+// each rewriting one 16 KiB block of its own file and fsyncing it, as a
+// backup, a log shipper or a neighbour database on the same disk would.
+// Each flush the redo log asks for then waits behind theirs. The loops end
+// when ctx does; the caller waits on the returned WaitGroup. Their files are
+// in the server's datadir, removed with it.
+func syncWriters(t *testing.T, ctx context.Context, dir string, n, size int) (*sync.WaitGroup, *int64) {
+	t.Helper()
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var total int64
+	block := make([]byte, size)
+	for i := range n {
+		f, err := os.OpenFile(filepath.Join(dir, fmt.Sprintf("neighbour-%d", i)), os.O_CREATE|os.O_WRONLY, 0o600)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer f.Close()
+			var done int64
+			for ctx.Err() == nil {
+				if _, err := f.WriteAt(block, 0); err != nil {
+					t.Errorf("neighbour write: %v", err)
+					return
+				}
+				if err := f.Sync(); err != nil {
+					t.Errorf("neighbour fsync: %v", err)
+					return
+				}
+				done++
+			}
+			mu.Lock()
+			total += done
+			mu.Unlock()
+		}()
+	}
+	return &wg, &total
+}
+
+// meanRate is the mean per-second rate of name over frames from the index
+// from on (the first intervals after a change mix the two regimes).
+func meanRate(frames []*snapshot.Frame, name string, from int) float64 {
+	sum, n := 0.0, 0
+	for i, f := range frames {
+		if r, ok := f.Rates.Rate(name); ok && i >= from {
+			sum, n = sum+r, n+1
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
+}
+
+// TestIntegrationCommitFsyncBoundSlowFlushes: the warning tier for real.
+// This machine's virtual disk flushes in 0.04-0.4 ms, so 16 autocommit
+// INSERT clients with innodb_flush_log_at_trx_commit=1 are often not bound
+// by their fsyncs at all (=2 only 1.1x faster some days). Here a neighbour
+// keeps the same device flushing (4 loops of write + fsync on files in the
+// datadir's filesystem), so each redo fsync waits behind theirs: the
+// commits become fsync-bound as on a disk without a write cache. The test
+// measures =1 against =2 under the same neighbour and load, and holds the
+// rule to a warning within 10 s when =2 is at least 2x faster, to no
+// warning when it is under 1.5x; with =2 the rule must go and stay gone.
+func TestIntegrationCommitFsyncBoundSlowFlushes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts MariaDB")
+	}
+	t.Parallel()
+	srv := testdb.Start(t, "--innodb-flush-log-at-trx-commit=1")
+	testdb.Heavy(t) // 16 clients flat out and a disk neighbour; reads the host disk
+	ordersTable(t, srv)
+	w := newWorkload(t)
+	ctx, stop := context.WithCancel(context.Background())
+	var neighbours *sync.WaitGroup
+	var flushed *int64
+	t.Cleanup(func() {
+		stop()
+		if neighbours != nil {
+			neighbours.Wait()
+		}
+	})
+	c := noWarmup(DefaultConfig())
+	var first, warn *snapshot.Finding
+	var firstAfter, warnAfter time.Duration
+	frames := watchLive(t, srv, c, 60*time.Second, &collectors.Host{}, func(f *snapshot.Frame) bool {
+		if !w.startWhenWarm(f, c, func() {
+			neighbours, flushed = syncWriters(t, ctx, srv.DataDir, 4, 16<<10)
+			autocommitInserts(w, srv, 16, 0)
+		}) {
+			return false
+		}
+		after := f.Snapshot.Time.Sub(w.began)
+		if x := findingIn(f, IDCommitFsyncBound); x != nil {
+			if first == nil {
+				first, firstAfter = x, after
+			}
+			if warn == nil && x.Severity >= snapshot.Warning {
+				warn, warnAfter = x, after
+			}
+		}
+		return time.Since(w.began) >= 20*time.Second
+	})
+	ins1 := meanRate(frames, "Com_insert", len(frames)-15)
+	fs1 := meanRate(frames, dataFsyncs, len(frames)-15)
+
+	// The same load and neighbour with =2: what the fsyncs cost is the
+	// commit rate gained.
+	srv.Exec(t, "SET GLOBAL innodb_flush_log_at_trx_commit=2")
+	var standing []string
+	frames2 := watchLive(t, srv, DefaultConfig(), 30*time.Second, &collectors.Host{}, func(f *snapshot.Frame) bool {
+		// The clear persistence (5 s) may hold the finding into the first
+		// seconds of =2; after that it must be gone.
+		if x := findingIn(f, IDCommitFsyncBound); x != nil && f.Seq >= 7 {
+			standing = append(standing, fmt.Sprintf("frame %d: %s/%s", f.Seq, x.ID, x.Severity))
+		}
+		return f.Seq >= 12
+	})
+	ins2 := meanRate(frames2, "Com_insert", 2)
+	fs2 := meanRate(frames2, dataFsyncs, 2)
+	stop()
+	neighbours.Wait()
+	speedup := ins2 / max(ins1, 1)
+	t.Logf("neighbour: %d fsyncs in all; =1: %.0f commits/s on %.0f fsyncs/s; =2: %.0f commits/s on %.0f fsyncs/s (%.1fx)",
+		*flushed, ins1, fs1, ins2, fs2, speedup)
+	if first != nil {
+		t.Logf("first %s/%s %.1f s after the clients started:\n%s", first.ID, first.Severity, firstAfter.Seconds(), findingText(first))
+	}
+	if warn != nil {
+		t.Logf("%s/%s stood %.1f s after the clients started:\n%s", warn.ID, warn.Severity, warnAfter.Seconds(), findingText(warn))
+	}
+	if len(standing) > 0 {
+		t.Errorf("commit_fsync_bound still stands with innodb_flush_log_at_trx_commit=2: %v", standing)
+	}
+	// Whether the fsyncs bound the commits is the disk's to say, measured
+	// here rather than assumed. Where =2 is at least twice as fast, the rule
+	// must warn within 10 s. This machine's virtual disk completes a flush in
+	// about 0.06 ms even with the neighbour flushing 11,000 times a second
+	// (and 1 MiB write+fsync neighbours at 2.4 GB/s did not slow it): =2 was
+	// 1.0-1.5x faster in five runs, the commits are not bound, and the rule
+	// must not warn.
+	switch {
+	case speedup >= 2:
+		if warn == nil || warnAfter > 10*time.Second {
+			t.Fatalf("=2 is %.1fx faster, yet commit_fsync_bound did not warn within 10 s (warned: %v, after %.1f s)",
+				speedup, warn != nil, warnAfter.Seconds())
+		}
+		wantEvidence(t, warn, "innodb_flush_log_at_trx_commit=1", "write commits/s", "flushes/s at", "busy flushing",
+			"innodb_flush_log_at_trx_commit=2")
+	case speedup < 1.5:
+		if warn != nil {
+			t.Errorf("=2 is only %.1fx faster: the fsyncs do not bound the commits, yet commit_fsync_bound warned after %.1f s",
+				speedup, warnAfter.Seconds())
+		}
+		t.Logf("the neighbour did not make this disk's flushes cost the commits: the rule is held to no warning")
+	}
+}
