@@ -9,9 +9,9 @@ type Analyzer interface {
 	Evaluate(window []*snapshot.Frame) ([]snapshot.Finding, map[string]string)
 }
 
-// WindowSize is how many frames analyzers see. Five minutes at 1 s covers the
+// windowSize is how many frames analyzers see. Five minutes at 1 s covers the
 // longest persistence any rule uses, and bounds memory.
-const WindowSize = 300
+const windowSize = 300
 
 // Builder turns a stream of Snapshots into Frames. Live, replay and import all
 // go through one Builder so they compute the same rates and findings.
@@ -22,6 +22,7 @@ type Builder struct {
 	prev     *snapshot.Snapshot
 	seq      int
 	slim     slimmer
+	meter    snapshot.LoadMeter
 	// Recording is copied into each frame for the header.
 	Recording string
 }
@@ -29,7 +30,7 @@ type Builder struct {
 // NewBuilder returns a Builder labelling frames with mode.
 // analyzer may be nil.
 func NewBuilder(mode snapshot.Mode, analyzer Analyzer) *Builder {
-	b := &Builder{analyzer: analyzer, mode: mode, window: make([]*snapshot.Frame, 0, WindowSize)}
+	b := &Builder{analyzer: analyzer, mode: mode, window: make([]*snapshot.Frame, 0, windowSize)}
 	b.slim = newSlimmer(analyzer)
 	return b
 }
@@ -43,6 +44,7 @@ func (b *Builder) Add(s *snapshot.Snapshot) *snapshot.Frame {
 		Mode:      b.mode,
 		Recording: b.Recording,
 	}
+	f.Load = b.meter.Measure(s, f.Rates)
 	b.seq++
 	b.prev = s
 	b.push(f)
@@ -66,11 +68,11 @@ func (b *Builder) Reset() {
 func (b *Builder) Window() []*snapshot.Frame { return b.window }
 
 func (b *Builder) push(f *snapshot.Frame) {
-	if len(b.window) == WindowSize {
+	if len(b.window) == windowSize {
 		// Shift in place: the backing array never grows, and the frame falling
 		// off becomes garbage.
 		copy(b.window, b.window[1:])
-		b.window = b.window[:WindowSize-1]
+		b.window = b.window[:windowSize-1]
 	}
 	b.window = append(b.window, f)
 }

@@ -33,14 +33,14 @@ func series(n int) []*snapshot.Snapshot {
 func TestRunBuildsFramesWithRatesAndFindings(t *testing.T) {
 	var frames []*snapshot.Frame
 	b := NewBuilder("REPLAY", countingAnalyzer{})
-	err := Run(context.Background(), NewSliceSource(series(WindowSize+5)), b, func(f *snapshot.Frame) error {
+	err := Run(context.Background(), NewSliceSource(series(windowSize+5)), b, func(f *snapshot.Frame) error {
 		frames = append(frames, f)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(frames) != WindowSize+5 {
+	if len(frames) != windowSize+5 {
 		t.Fatalf("got %d frames", len(frames))
 	}
 	if frames[0].Rates != nil {
@@ -50,12 +50,12 @@ func TestRunBuildsFramesWithRatesAndFindings(t *testing.T) {
 		t.Errorf("Questions/s = %v, want 7", q)
 	}
 	last := frames[len(frames)-1]
-	want := fmt.Sprintf("%d frames, last seq %d", WindowSize, WindowSize+4)
+	want := fmt.Sprintf("%d frames, last seq %d", windowSize, windowSize+4)
 	if last.Findings[0].Title != want || last.Mode != "REPLAY" {
 		t.Errorf("last frame: %q mode %q, want %q", last.Findings[0].Title, last.Mode, want)
 	}
-	if w := b.Window(); w[0].Seq != 5 || cap(w) != WindowSize {
-		t.Errorf("window starts at seq %d (cap %d), want 5 (cap %d)", w[0].Seq, cap(w), WindowSize)
+	if w := b.Window(); w[0].Seq != 5 || cap(w) != windowSize {
+		t.Errorf("window starts at seq %d (cap %d), want 5 (cap %d)", w[0].Seq, cap(w), windowSize)
 	}
 }
 

@@ -15,7 +15,7 @@ func TestHeldPlayerWaitsAtTheEndForAControl(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := NewPlayer(r, PlayerOptions{Start: frames[27].Snapshot.Time, Speed: MaxSpeed, Hold: true})
+	p := NewPlayer(r, PlayerOptions{Start: frames[27].Snapshot.Time, Speed: maxSpeed, Hold: true})
 	defer p.Close()
 	c, err := NewControls(p)
 	if err != nil {

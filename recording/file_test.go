@@ -176,7 +176,7 @@ func TestPageSize(t *testing.T) {
 	fresh := filepath.Join(t.TempDir(), "new.mytop")
 	writeFrames(t, fresh, 3, WriterOptions{})
 	old := filepath.Join(t.TempDir(), "old.mytop")
-	copyFile(t, "../examples/incident.mytop", old)
+	copyFile(t, "../cmd/mytop-go/testdata/incident.mytop", old)
 	oldSize := pageSizeOf(t, old)
 	w, err := Create(old, WriterOptions{Append: true})
 	if err != nil {
@@ -201,7 +201,7 @@ func TestPageSize(t *testing.T) {
 		}
 	}
 	if oldSize == pageSize {
-		t.Errorf("the example has %d-byte pages already: the test shows nothing", oldSize)
+		t.Errorf("the version 1 file has %d-byte pages already: the test shows nothing", oldSize)
 	}
 }
 

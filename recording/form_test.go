@@ -160,11 +160,12 @@ func TestDecodeFrameReadsVersion1(t *testing.T) {
 	sameSnapshot(t, 0, got, s)
 }
 
-// TestReadsAndAppendsToVersion1File opens the bundled example (written in
+// TestReadsAndAppendsToVersion1File opens the first-round example kept as
+// cmd/mytop-go/testdata/incident.mytop (written in
 // version 1), appends to a copy, and reads old and new frames back.
 func TestReadsAndAppendsToVersion1File(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v1.mytop")
-	copyFile(t, "../examples/incident.mytop", path)
+	copyFile(t, "../cmd/mytop-go/testdata/incident.mytop", path)
 	r := openT(t, path)
 	if r.meta.SchemaVersion != 1 {
 		t.Fatalf("example is version %d; this test needs a version 1 file", r.meta.SchemaVersion)
@@ -200,7 +201,7 @@ func TestReadsAndAppendsToVersion1File(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = openT(t, path)
-	if r.meta.SchemaVersion != SchemaVersion || r.Len() != old+len(added) {
+	if r.meta.SchemaVersion != schemaVersion || r.Len() != old+len(added) {
 		t.Fatalf("after append: version %d, %d frames", r.meta.SchemaVersion, r.Len())
 	}
 	for i := range r.Len() {

@@ -17,8 +17,8 @@ import (
 type Headless struct {
 	w    *Writer
 	sink FrameWriter
-	keep *KeepAround
-	p    *Progress
+	keep *keepAround
+	p    *progress
 }
 
 // CreateHeadless creates the recording at once, so an existing file is
@@ -31,7 +31,7 @@ func CreateHeadless(path string, opts WriterOptions, keepAround time.Duration) (
 	}
 	h := &Headless{w: w, sink: w}
 	if keepAround != 0 {
-		if h.keep, err = NewKeepAround(w, keepAround, 0); err != nil {
+		if h.keep, err = newKeepAround(w, keepAround, 0); err != nil {
 			w.Close()
 			return nil, err
 		}
@@ -44,7 +44,7 @@ func CreateHeadless(path string, opts WriterOptions, keepAround time.Duration) (
 // progress line (on w); on a value from status (SIGUSR1) the recorder's own
 // health gets a line of its own.
 func (h *Headless) Start(w io.Writer, status <-chan os.Signal) func(*snapshot.Frame) error {
-	h.p = NewProgress(w, h.w)
+	h.p = newProgress(w, h.w)
 	return func(f *snapshot.Frame) error {
 		if err := h.sink.Write(f); err != nil {
 			return fmt.Errorf("recording: %w", err)

@@ -10,12 +10,12 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// FrameWriter is what KeepAround writes to: a *Writer, or a test's recorder.
+// FrameWriter is what keepAround writes to: a *Writer, or a test's recorder.
 type FrameWriter interface {
 	Write(*snapshot.Frame) error
 }
 
-// KeepAround writes full detail only within Around of a frame with a finding
+// keepAround writes full detail only within Around of a frame with a finding
 // at warning or above, pt-stalk style, and one thin frame (no processlist,
 // plans or InnoDB text; every counter kept, so rates still work) per ThinEvery
 // otherwise. A day of a healthy server then costs little while an incident is
@@ -24,7 +24,7 @@ type FrameWriter interface {
 // Frames not yet written wait in a ring of the last Around, compressed, so
 // ten minutes of a busy server cost megabytes, not the frames' full size.
 // Every frame leaves the ring oldest first, so the file stays in time order.
-type KeepAround struct {
+type keepAround struct {
 	w         FrameWriter
 	around    time.Duration
 	thinEvery time.Duration
@@ -50,8 +50,8 @@ type heldFrame struct {
 // for the timeline to have no hole and for per-minute rates.
 const DefaultThinEvery = time.Minute
 
-// NewKeepAround filters frames for w. thinEvery <= 0 means DefaultThinEvery.
-func NewKeepAround(w FrameWriter, around, thinEvery time.Duration) (*KeepAround, error) {
+// newKeepAround filters frames for w. thinEvery <= 0 means DefaultThinEvery.
+func newKeepAround(w FrameWriter, around, thinEvery time.Duration) (*keepAround, error) {
 	if around <= 0 {
 		return nil, fmt.Errorf("--keep-around %v: want a positive duration such as 10m", around)
 	}
@@ -66,11 +66,11 @@ func NewKeepAround(w FrameWriter, around, thinEvery time.Duration) (*KeepAround,
 	if err != nil {
 		return nil, err
 	}
-	return &KeepAround{w: w, around: around, thinEvery: thinEvery, enc: enc, dec: dec}, nil
+	return &keepAround{w: w, around: around, thinEvery: thinEvery, enc: enc, dec: dec}, nil
 }
 
 // Write takes the next frame in time order.
-func (k *KeepAround) Write(f *snapshot.Frame) error {
+func (k *keepAround) Write(f *snapshot.Frame) error {
 	t := f.Time()
 	if troubled(f) {
 		k.keepUntil = t.Add(k.around)
@@ -89,11 +89,11 @@ func (k *KeepAround) Write(f *snapshot.Frame) error {
 }
 
 // Held is the number of frames waiting in the ring (for tests and health lines).
-func (k *KeepAround) Held() int { return len(k.ring) }
+func (k *keepAround) Held() int { return len(k.ring) }
 
 // Close writes the held frames' thin ones, so the timeline runs to the end,
 // and releases the codec.
-func (k *KeepAround) Close() error {
+func (k *keepAround) Close() error {
 	var err error
 	if len(k.ring) > 0 {
 		last := k.ring[len(k.ring)-1].at
@@ -114,7 +114,7 @@ func troubled(f *snapshot.Frame) bool {
 	return false
 }
 
-func (k *KeepAround) hold(f *snapshot.Frame) error {
+func (k *keepAround) hold(f *snapshot.Frame) error {
 	raw, err := json.Marshal(f)
 	if err != nil {
 		return fmt.Errorf("keep-around: %w", err)
@@ -125,7 +125,7 @@ func (k *KeepAround) hold(f *snapshot.Frame) error {
 }
 
 // evict writes frames older than cutoff as thin ones, one per thinEvery.
-func (k *KeepAround) evict(cutoff time.Time) error {
+func (k *keepAround) evict(cutoff time.Time) error {
 	n := 0
 	for ; n < len(k.ring) && k.ring[n].at.Before(cutoff); n++ {
 		h := k.ring[n]
@@ -147,7 +147,7 @@ func (k *KeepAround) evict(cutoff time.Time) error {
 }
 
 // flush writes every held frame in full: they lead up to trouble.
-func (k *KeepAround) flush() error {
+func (k *keepAround) flush() error {
 	for _, h := range k.ring {
 		f, err := k.unhold(h)
 		if err != nil {
@@ -161,7 +161,7 @@ func (k *KeepAround) flush() error {
 	return nil
 }
 
-func (k *KeepAround) unhold(h heldFrame) (*snapshot.Frame, error) {
+func (k *keepAround) unhold(h heldFrame) (*snapshot.Frame, error) {
 	raw, err := k.dec.DecodeAll(h.data, nil)
 	if err != nil {
 		return nil, fmt.Errorf("keep-around: %w", err)
@@ -173,7 +173,7 @@ func (k *KeepAround) unhold(h heldFrame) (*snapshot.Frame, error) {
 	return &f, nil
 }
 
-func (k *KeepAround) write(f *snapshot.Frame) error {
+func (k *keepAround) write(f *snapshot.Frame) error {
 	if k.varsChanged && !f.Snapshot.VariablesChanged && f.Snapshot.Variables != nil {
 		s := *f.Snapshot
 		s.VariablesChanged = true

@@ -40,7 +40,7 @@ func tenMinutes(t0 time.Time) []*snapshot.Frame {
 func TestKeepAround(t *testing.T) {
 	t0 := time.Date(2026, 12, 1, 3, 0, 0, 0, time.UTC)
 	var log frameLog
-	k, err := NewKeepAround(&log, 2*time.Minute, time.Minute)
+	k, err := newKeepAround(&log, 2*time.Minute, time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestKeepAround(t *testing.T) {
 }
 
 func TestKeepAroundRefusesZero(t *testing.T) {
-	if _, err := NewKeepAround(&frameLog{}, 0, 0); err == nil {
+	if _, err := newKeepAround(&frameLog{}, 0, 0); err == nil {
 		t.Error("a zero --keep-around accepted")
 	}
 }

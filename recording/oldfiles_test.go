@@ -51,7 +51,7 @@ func TestOlderVersionFilesRead(t *testing.T) {
 				t.Fatal(err)
 			}
 			r = openT(t, path)
-			if r.meta.SchemaVersion != SchemaVersion || r.Len() != len(want)+1 {
+			if r.meta.SchemaVersion != schemaVersion || r.Len() != len(want)+1 {
 				t.Fatalf("after append: version %d, %d frames", r.meta.SchemaVersion, r.Len())
 			}
 			checkHashes(t, r, want)

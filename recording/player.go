@@ -36,8 +36,8 @@ type PlayerOptions struct {
 
 // Speed limits.
 const (
-	MinSpeed = 1.0 / 64
-	MaxSpeed = 1024.0
+	minSpeed = 1.0 / 64
+	maxSpeed = 1024.0
 )
 
 // Player replays a recording as a pipeline.Source at the recorded pace times
@@ -91,7 +91,7 @@ func (p *Player) Next(ctx context.Context) (*snapshot.Snapshot, error) {
 			continue
 		}
 		s, err := p.deliver()
-		var fe *FrameError
+		var fe *frameError
 		if errors.As(err, &fe) {
 			if p.opts.OnSkip != nil {
 				p.opts.OnSkip(err)
@@ -252,7 +252,7 @@ func (p *Player) moveTo(i int, jump bool, warmup int) {
 	p.poke()
 }
 
-// SetSpeed sets the pace multiplier, clamped to MinSpeed..MaxSpeed; zero or
+// SetSpeed sets the pace multiplier, clamped to minSpeed..maxSpeed; zero or
 // less means 1.
 func (p *Player) SetSpeed(x float64) {
 	if x <= 0 {
@@ -260,7 +260,7 @@ func (p *Player) SetSpeed(x float64) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.speed = min(max(x, MinSpeed), MaxSpeed)
+	p.speed = min(max(x, minSpeed), maxSpeed)
 	p.poke()
 }
 

@@ -9,9 +9,9 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// Progress is a headless recorder's line on a terminal, rewritten in place:
+// progress is a headless recorder's line on a terminal, rewritten in place:
 // frames, size, elapsed, and whether the server answers.
-type Progress struct {
+type progress struct {
 	w      io.Writer
 	rec    *Writer
 	start  time.Time
@@ -19,13 +19,13 @@ type Progress struct {
 	last   time.Time
 }
 
-// NewProgress reports on w what rec has written.
-func NewProgress(w io.Writer, rec *Writer) *Progress {
-	return &Progress{w: w, rec: rec, start: time.Now()}
+// newProgress reports on w what rec has written.
+func newProgress(w io.Writer, rec *Writer) *progress {
+	return &progress{w: w, rec: rec, start: time.Now()}
 }
 
 // Frame counts f and rewrites the line at most once a second.
-func (p *Progress) Frame(f *snapshot.Frame) {
+func (p *progress) Frame(f *snapshot.Frame) {
 	p.frames++
 	if time.Since(p.last) < time.Second {
 		return
@@ -40,14 +40,14 @@ func (p *Progress) Frame(f *snapshot.Frame) {
 }
 
 // Done prints the final line.
-func (p *Progress) Done() {
+func (p *progress) Done() {
 	fmt.Fprintf(p.w, "\rrecorded %s: %d frames, %s in %s\x1b[K\n",
 		p.rec.Path(), p.frames, HumanBytes(p.rec.Size()), time.Since(p.start).Round(time.Second))
 }
 
 // Status prints the recorder's own health on a line of its own, as dd does
 // on SIGUSR1: frames, file size and selfstat.Line.
-func (p *Progress) Status() {
+func (p *progress) Status() {
 	fmt.Fprintf(p.w, "\rstatus %s: %d frames, %s, %s\x1b[K\n",
 		p.rec.Path(), p.frames, HumanBytes(p.rec.Size()), selfstat.Line())
 }

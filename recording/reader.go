@@ -36,18 +36,18 @@ type frameEntry struct {
 // varsEntry locates a stored variables set, in effect from frame seq on.
 type varsEntry struct{ seq int64 }
 
-// FrameError reports a frame that cannot be decoded. Readers skip such frames.
-type FrameError struct {
+// frameError reports a frame that cannot be decoded. Readers skip such frames.
+type frameError struct {
 	Seq  int64
 	Time time.Time
 	Err  error
 }
 
-func (e *FrameError) Error() string {
+func (e *frameError) Error() string {
 	return fmt.Sprintf("frame %d at %s is damaged: %v", e.Seq, e.Time.UTC().Format(time.RFC3339), e.Err)
 }
 
-func (e *FrameError) Unwrap() error { return e.Err }
+func (e *frameError) Unwrap() error { return e.Err }
 
 // Open opens the recording at path for reading.
 func Open(path string) (*Reader, error) {

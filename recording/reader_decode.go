@@ -126,7 +126,7 @@ func (r *Reader) decodeOne(pos int, data []byte) error {
 
 func (r *Reader) frameError(pos int, err error) error {
 	e := r.index[pos]
-	return &FrameError{Seq: e.seq, Time: fromNanos(e.ts), Err: err}
+	return &frameError{Seq: e.seq, Time: fromNanos(e.ts), Err: err}
 }
 
 // snapshotFrom parses frame i's bytes, the cached frame, and re-attaches its

@@ -39,6 +39,13 @@ func redacted(s *snapshot.Snapshot) *snapshot.Snapshot {
 		}
 	}
 	c.Statements = redactedStatements(s.Statements)
+	if len(s.PreparedOwners) > 0 {
+		c.PreparedOwners = make([]snapshot.PreparedOwner, len(s.PreparedOwners))
+		for i, o := range s.PreparedOwners {
+			o.Sample = snapshot.Redact(o.Sample)
+			c.PreparedOwners[i] = o
+		}
+	}
 	c.Locks = redactedLocks(s.Locks)
 	if s.Replica != nil {
 		c.Replica = redactedReplica(s.Replica)

@@ -93,9 +93,10 @@ func TestRedactedCoversEveryQueryField(t *testing.T) {
 		Replica:  map[string]string{"Last_SQL_Error": "Query: 'INSERT INTO t VALUES (\"s1\")'", "Master_Host": "m1"},
 		ReplicaChannels: []map[string]string{{"Connection_name": "b",
 			"Last_SQL_Error": "Duplicate entry 'c1' for key 'PRIMARY'"}},
+		PreparedOwners: []snapshot.PreparedOwner{{ThreadID: 7, User: "u", Sample: "SELECT ? FROM t WHERE a = 'o1'"}},
 	}
 	out, _ := json.Marshal(redacted(s))
-	for _, lit := range []string{"p1", "r1", "d1", "t1", "e1", "e2", "s1", "c1"} {
+	for _, lit := range []string{"p1", "r1", "d1", "t1", "e1", "e2", "s1", "c1", "o1"} {
 		if bytes.Contains(out, []byte(lit)) {
 			t.Errorf("%s survived: %s", lit, out)
 		}

@@ -28,7 +28,7 @@ func TestReencode(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		raw, err := form.encode(s, i%DefaultKeyframeEvery == 0)
+		raw, err := form.encode(s, i%defaultKeyframeEvery == 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -78,7 +78,7 @@ func TestRoundTrip(t *testing.T) {
 		t.Errorf("TimeRange = %v..%v", first, last)
 	}
 	m := r.Meta()
-	if m.Server.Version != "10.11.19-MariaDB" || m.Interval != time.Second || m.KeyframeEvery != 60 || m.SchemaVersion != SchemaVersion || m.Redacted {
+	if m.Server.Version != "10.11.19-MariaDB" || m.Interval != time.Second || m.KeyframeEvery != 60 || m.SchemaVersion != schemaVersion || m.Redacted {
 		t.Errorf("meta = %+v", m)
 	}
 }

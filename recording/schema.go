@@ -12,7 +12,7 @@ import (
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
-// SchemaVersion is the format version this build writes, kept in PRAGMA
+// schemaVersion is the format version this build writes, kept in PRAGMA
 // user_version. Readers accept every version from 1 up to it. Version 2
 // stores the processlist in column form (form_processlist.go); its tables are
 // version 1's, and a version 1 file appended to becomes version 2. Version 3
@@ -20,7 +20,7 @@ import (
 // previous frame (form_threads.go); same tables again. Version 4 may store
 // the InnoDB status as its text alone, parsed again on reading
 // (form_innodb.go); same tables.
-const SchemaVersion = 4
+const schemaVersion = 4
 
 // formatName is meta's "format" value; it tells a recording from any other
 // SQLite file.
@@ -148,9 +148,9 @@ func checkSchema(db *sql.DB, path string) (int, error) {
 	if err != nil || format != formatName || version < 1 {
 		return 0, notRecording(path)
 	}
-	if version > SchemaVersion {
+	if version > schemaVersion {
 		return 0, fmt.Errorf("%s was written by a newer mytop-go (format %d; this build reads up to %d)",
-			path, version, SchemaVersion)
+			path, version, schemaVersion)
 	}
 	return version, nil
 }

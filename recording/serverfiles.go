@@ -19,7 +19,7 @@ import (
 type ServerFiles struct {
 	Dir  string
 	Opts WriterOptions
-	// KeepAround, when set, keeps full detail only around findings (KeepAround).
+	// KeepAround, when set, keeps full detail only around findings (keepAround).
 	KeepAround time.Duration
 
 	mu    sync.Mutex
@@ -30,7 +30,7 @@ type serverFile struct {
 	mu   sync.Mutex
 	day  string
 	w    *Writer
-	keep *KeepAround
+	keep *keepAround
 }
 
 // Write records f for server. Safe for concurrent use by different servers;
@@ -117,7 +117,7 @@ func (s *ServerFiles) open(sf *serverFile, server, day string) error {
 	}
 	sf.w, sf.day = w, day
 	if s.KeepAround > 0 {
-		if sf.keep, err = NewKeepAround(w, s.KeepAround, 0); err != nil {
+		if sf.keep, err = newKeepAround(w, s.KeepAround, 0); err != nil {
 			w.Close()
 			sf.w = nil
 			return err

@@ -56,7 +56,7 @@ func (s *FrameSource) Next(ctx context.Context) (*snapshot.Snapshot, error) {
 		}
 		snap, err := s.r.Snapshot(s.next)
 		s.next++
-		var fe *FrameError
+		var fe *frameError
 		if errors.As(err, &fe) {
 			if s.OnSkip != nil {
 				s.OnSkip(err)

@@ -12,13 +12,13 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// DefaultKeyframeEvery is how often a self-contained frame is written, so a
+// defaultKeyframeEvery is how often a self-contained frame is written, so a
 // seek decodes at most this many frames. On a busy server a keyframe is
 // ~8.6 KB against ~600 B for a delta frame (format 2): every 240 frames
 // instead of 120 saves 36 B a frame, 5 % of the file, and a delta frame
 // decodes in ~35 us, so the longest seek grows by ~4 ms. Rotation and a
 // damaged frame lose up to one group, four minutes at 1 s.
-const DefaultKeyframeEvery = 240
+const defaultKeyframeEvery = 240
 
 // WriterOptions tune a Writer. The zero value is usable.
 type WriterOptions struct {
@@ -65,7 +65,7 @@ type Writer struct {
 // file is refused unless opts.Append, in which case frames are added to it.
 func Create(path string, opts WriterOptions) (*Writer, error) {
 	if opts.KeyframeEvery <= 0 {
-		opts.KeyframeEvery = DefaultKeyframeEvery
+		opts.KeyframeEvery = defaultKeyframeEvery
 	}
 	fresh, err := createFile(path, opts.Append)
 	if err != nil {
@@ -201,7 +201,7 @@ func (w *Writer) createSchema() error {
 			return trimSQLiteErr(err)
 		}
 	}
-	if _, err := tx.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, SchemaVersion)); err != nil {
+	if _, err := tx.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, schemaVersion)); err != nil {
 		return trimSQLiteErr(err)
 	}
 	return trimSQLiteErr(tx.Commit())
@@ -225,7 +225,7 @@ func (w *Writer) resume() error {
 	}
 	// Frames appended now are in this version's form; a reader too old for
 	// them must refuse the file rather than misread them.
-	if _, err := w.db.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, SchemaVersion)); err != nil {
+	if _, err := w.db.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, schemaVersion)); err != nil {
 		return trimSQLiteErr(err)
 	}
 	if !w.opts.Redact {

@@ -5,8 +5,8 @@ import (
 	"io"
 )
 
-// WriteJSON prints the report as one indented JSON object.
-func WriteJSON(w io.Writer, r Report) error {
+// writeJSON prints the report as one indented JSON object.
+func writeJSON(w io.Writer, r Report) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(r)

@@ -6,8 +6,8 @@ import (
 	"time"
 )
 
-// WriteMarkdown prints the report so it pastes cleanly into a ticket.
-func WriteMarkdown(w io.Writer, r Report) error {
+// writeMarkdown prints the report so it pastes cleanly into a ticket.
+func writeMarkdown(w io.Writer, r Report) error {
 	p := &printer{w: w}
 	p.f("## mytop-go report: `%s`\n\n", mdCode(r.Source))
 	p.f("- **Period:** %s .. %s (%s, %d frames)%s\n", stamp(r.From), stamp(r.To), r.To.Sub(r.From).Round(time.Second), r.Frames, approx(r))
@@ -38,6 +38,7 @@ func WriteMarkdown(w io.Writer, r Report) error {
 			p.f("\n")
 		}
 	}
+	mdChanges(p, r)
 	p.f("### Key figures\n\n| Figure | Min | Median | Max |\n|---|---:|---:|---:|\n")
 	for _, s := range r.Series {
 		if s.Samples == 0 {
@@ -46,6 +47,7 @@ func WriteMarkdown(w io.Writer, r Report) error {
 		}
 		p.f("| %s%s | %s | %s | %s |\n", s.Name, unitSuffix(s.Unit), num(s.Min), num(s.Median), num(s.Max))
 	}
+	mdLoad(p, r.Load)
 	mdStatements(p, "Top statements by time", r.TopByTime)
 	mdStatements(p, "Top statements by count", r.TopByCount)
 	return p.err

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/mytop-go/mytop-go/changes"
 	"io"
 	"sort"
 	"time"
@@ -9,7 +10,7 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// Report is the summary of one source. Its JSON form is a contract (DESIGN.md).
+// Report is the summary of one source. Its JSON form is a contract (README, "Findings" and the sections it links).
 type Report struct {
 	// RootCauses come first: the findings that caused others, to fix first.
 	RootCauses []RootCause `json:"root_causes"`
@@ -27,9 +28,24 @@ type Report struct {
 	// Statements are the top statements per second over the whole range, from
 	// the server's digests when present (statements_digest.go).
 	Statements []snapshot.StatementRate `json:"statements"`
+	// Load is the database load by wait class (load.go); absent when the
+	// source has no processlist.
+	Load *Load `json:"load,omitempty"`
 	// Approximate is set when the source's clock is reconstructed (e.g. pt-stalk
 	// mysqladmin samples), so times are only close.
 	Approximate bool `json:"approximate,omitempty"`
+	// Baseline is the healthy window the report was compared with (report
+	// --baseline, diff); Changes is what moved since, biggest first.
+	Baseline *Period          `json:"baseline,omitempty"`
+	Changes  []changes.Change `json:"changes,omitempty"`
+}
+
+// Period is a window of a source.
+type Period struct {
+	Source string    `json:"source,omitempty"`
+	From   time.Time `json:"from"`
+	To     time.Time `json:"to"`
+	Frames int       `json:"frames"`
 }
 
 // Server identifies the server the source came from.
@@ -63,6 +79,7 @@ type Builder struct {
 	stmts  statementAcc
 	top    topStatements
 	causes rootCauseAcc
+	load   loadAcc
 }
 
 // topN is how many statements each top list keeps.
@@ -89,6 +106,7 @@ func (b *Builder) Add(f *snapshot.Frame) {
 	b.stmts.add(f)
 	b.top.add(f)
 	b.causes.add(f)
+	b.load.add(f)
 	seen := make(map[string]bool, len(f.Findings))
 	for i := range f.Findings {
 		b.observe(&f.Findings[i], s.Time)
@@ -131,6 +149,7 @@ func (b *Builder) Report() Report {
 	r.TopByTime, r.TopByCount = b.stmts.top(topN)
 	r.Statements = b.top.top()
 	r.RootCauses = b.causes.list()
+	r.Load = b.load.report()
 	all := append([]*Episode(nil), b.done...)
 	for _, e := range b.open {
 		all = append(all, e)
@@ -161,11 +180,11 @@ func (b *Builder) Report() Report {
 func WriterFor(format string) (func(io.Writer, Report) error, error) {
 	switch format {
 	case "json":
-		return WriteJSON, nil
+		return writeJSON, nil
 	case "text":
-		return WriteText, nil
+		return writeText, nil
 	case "markdown", "md":
-		return WriteMarkdown, nil
+		return writeMarkdown, nil
 	}
 	return nil, fmt.Errorf("--format %q: use text, json or markdown", format)
 }

@@ -65,7 +65,7 @@ func TestJSONContract(t *testing.T) {
 	b := NewBuilder("x.mytop")
 	b.Add(frame(0, f("buffer_pool_miss", snapshot.Warning, 0, "bp")))
 	var buf bytes.Buffer
-	if err := WriteJSON(&buf, b.Report()); err != nil {
+	if err := writeJSON(&buf, b.Report()); err != nil {
 		t.Fatal(err)
 	}
 	var got map[string]any

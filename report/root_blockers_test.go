@@ -23,7 +23,7 @@ func TestJSONRootBlockers(t *testing.T) {
 	b.Add(frame(0, warn, f("buffer_pool_miss", snapshot.Warning, 0, "bp")))
 	b.Add(frame(1, crit))
 	var buf bytes.Buffer
-	if err := WriteJSON(&buf, b.Report()); err != nil {
+	if err := writeJSON(&buf, b.Report()); err != nil {
 		t.Fatal(err)
 	}
 	var got struct {

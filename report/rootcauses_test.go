@@ -42,7 +42,7 @@ func TestRootCausesInEveryFormat(t *testing.T) {
 	}
 
 	var js bytes.Buffer
-	if err := WriteJSON(&js, r); err != nil {
+	if err := writeJSON(&js, r); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(strings.TrimSpace(js.String()), "{\n  \"root_causes\": [") {
@@ -66,8 +66,8 @@ func TestRootCausesInEveryFormat(t *testing.T) {
 	}
 
 	for name, write := range map[string]func(*bytes.Buffer) error{
-		"text":     func(w *bytes.Buffer) error { return WriteText(w, r) },
-		"markdown": func(w *bytes.Buffer) error { return WriteMarkdown(w, r) },
+		"text":     func(w *bytes.Buffer) error { return writeText(w, r) },
+		"markdown": func(w *bytes.Buffer) error { return writeMarkdown(w, r) },
 	} {
 		var out bytes.Buffer
 		if err := write(&out); err != nil {

@@ -23,7 +23,7 @@ func TestStatementsFromDigestsCountEachSampleOnce(t *testing.T) {
 		b.Add(fr)
 	}
 	var buf bytes.Buffer
-	if err := WriteJSON(&buf, b.Report()); err != nil {
+	if err := writeJSON(&buf, b.Report()); err != nil {
 		t.Fatal(err)
 	}
 	var got struct {
@@ -57,7 +57,7 @@ func TestStatementsWithoutDigestsAreSampled(t *testing.T) {
 		t.Errorf("statements %+v", r.Statements)
 	}
 	var buf bytes.Buffer
-	WriteText(&buf, r)
+	writeText(&buf, r)
 	if !strings.Contains(buf.String(), "Top statements per second (from processlist)") {
 		t.Errorf("text report:\n%s", buf.String())
 	}

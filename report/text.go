@@ -7,8 +7,8 @@ import (
 	"time"
 )
 
-// WriteText prints the report for a terminal or an e-mail.
-func WriteText(w io.Writer, r Report) error {
+// writeText prints the report for a terminal or an e-mail.
+func writeText(w io.Writer, r Report) error {
 	p := &printer{w: w}
 	textRootCauses(p, r.RootCauses)
 	p.f("mytop-go report: %s\n", r.Source)
@@ -31,6 +31,7 @@ func WriteText(w io.Writer, r Report) error {
 			p.f("           advice: %s\n", e.Advice)
 		}
 	}
+	textChanges(p, r)
 	p.f("\nKey figures              min     median        max\n")
 	for _, s := range r.Series {
 		if s.Samples == 0 {
@@ -39,6 +40,7 @@ func WriteText(w io.Writer, r Report) error {
 		}
 		p.f("  %-20s %8s %10s %10s %s\n", s.Name, num(s.Min), num(s.Median), num(s.Max), s.Unit)
 	}
+	textLoad(p, r.Load)
 	textTopStatements(p, r.Statements)
 	textStatements(p, "Top statements by time (thread-seconds seen running)", r.TopByTime)
 	textStatements(p, "Top statements by count (sightings)", r.TopByCount)

@@ -20,24 +20,6 @@ import (
 // sniffBytes is how much of each file is read to classify it.
 const sniffBytes = 64 << 10
 
-// fileKind is what one file holds.
-type fileKind string
-
-const (
-	kindNone        fileKind = ""
-	kindShellLoops  fileKind = "shell-loops"
-	kindInnoDB      fileKind = "innodb-status"
-	kindStatusBoxed fileKind = "status-boxed" // mysqladmin extended-status, mysql -t SHOW STATUS
-	kindStatusTSV   fileKind = "status-tsv"   // mysql -B SHOW GLOBAL STATUS
-	kindStatusPair  fileKind = "status-pair"  // pt-mysql-summary's mysql-status-defer: `name first second`
-	kindVariables   fileKind = "variables"    // SHOW GLOBAL VARIABLES, either layout
-	kindProcesslist fileKind = "processlist"  // \G, boxed or tab-separated
-	kindTSStamped   fileKind = "ts-stamped"   // pt-stalk's TS-stamped /proc/stat, /proc/vmstat, /proc/diskstats
-	kindDiskstats   fileKind = "diskstats"    // one bare /proc/diskstats copy
-	kindVmstat      fileKind = "vmstat"
-	kindIostat      fileKind = "iostat" // iostat -dx N (sysstat)
-)
-
 // sniffed is one classified file; why says what a kindNone file is and lacks.
 type sniffed struct {
 	path string
@@ -45,8 +27,8 @@ type sniffed struct {
 	why  string
 }
 
-// Detect tells what kind of capture path holds.
-func Detect(path string) (Format, error) {
+// detect tells what kind of capture path holds.
+func detect(path string) (Format, error) {
 	format, _, err := plan(path)
 	return format, err
 }
@@ -79,24 +61,22 @@ func plan(path string) (Format, []sniffed, error) {
 	return format, all, nil
 }
 
+// formatOfFile: a kind with a reader of its own keeps it; a file named as a
+// part of a pt-stalk collection is read as one; anything else is a pile of one.
 func formatOfFile(f sniffed) Format {
-	switch {
-	case f.kind == kindShellLoops:
-		return FormatShellLoops
-	case f.kind == kindInnoDB:
-		return FormatInnoDBText
-	case f.kind == kindStatusBoxed:
-		return FormatMysqladmin
-	case isPtStalkName(filepath.Base(f.path)):
+	if s, ok := specOf(f.kind); ok && s.own != "" {
+		return s.own
+	}
+	if isPtStalkName(filepath.Base(f.path)) {
 		return FormatPtStalk
 	}
 	return pileFormat([]sniffed{f})
 }
 
 // formatOfDir: shell loops and pt-stalk collections are read as such when
-// any file is one; a directory of only InnoDB outputs or only mysqladmin runs
-// keeps those readers (one session per mysqladmin run); anything else is a
-// pile of files put on one timeline.
+// any file is one; a directory of only one kind with a reader of its own
+// (InnoDB outputs, mysqladmin runs: one session per run) keeps that reader;
+// anything else is a pile of files put on one timeline.
 func formatOfDir(all []sniffed) Format {
 	count := map[fileKind]int{}
 	named := false
@@ -112,27 +92,27 @@ func formatOfDir(all []sniffed) Format {
 		return FormatShellLoops
 	case named:
 		return FormatPtStalk
-	case count[kindInnoDB] == readable:
-		return FormatInnoDBText
-	case count[kindStatusBoxed] == readable:
-		return FormatMysqladmin
+	}
+	for _, s := range kinds {
+		if s.own != "" && count[s.kind] == readable {
+			return s.own
+		}
 	}
 	return pileFormat(all)
 }
 
 // readsKind tells whether format's reader takes files of kind k.
 func readsKind(format Format, k fileKind) bool {
-	switch format {
-	case FormatShellLoops:
-		return k == kindShellLoops
-	case FormatInnoDBText:
-		return k == kindInnoDB
-	case FormatMysqladmin:
-		return k == kindStatusBoxed
-	case FormatPtStalk:
+	if format == FormatPtStalk {
 		return true // the pt-stalk reader names the parts it leaves out
 	}
-	return k != kindNone && k != kindShellLoops
+	for _, s := range kinds {
+		if s.own == format {
+			return k == s.kind
+		}
+	}
+	s, ok := specOf(k)
+	return ok && s.read != nil // a pile takes every kind it can read
 }
 
 // dirSummary words why no file of a directory is a capture, in one line.

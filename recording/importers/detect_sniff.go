@@ -1,6 +1,6 @@
 package importers
 
-// The content tests behind kindOf: each tells one layout from the first
+// The content tests behind kinds' sniffs (kinds.go): each tells one layout from the first
 // bytes of a file, so detection never reads a whole capture to name it.
 
 import (
@@ -10,41 +10,6 @@ import (
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
-
-func kindOf(head []byte) fileKind {
-	lines := headLines(head)
-	switch {
-	case isStampedLog(lines):
-		return kindShellLoops
-	case isInnoDBText(head):
-		return kindInnoDB
-	case lostNewlines(head, lines):
-		return kindProcesslist // its line breaks are put back as it is read
-	case isBoxedStatus(head):
-		if isVariablesTable(lines) {
-			return kindVariables
-		}
-		return kindStatusBoxed
-	case isTSVTable(lines):
-		if isVariablesTable(lines) {
-			return kindVariables
-		}
-		return kindStatusTSV
-	case isStatusPair(lines):
-		return kindStatusPair
-	case isProcesslist(head, lines):
-		return kindProcesslist
-	case bytes.HasPrefix(head, []byte("TS ")) && ptStalkPartOf(head) != "":
-		return kindTSStamped
-	case isDiskstatsLine(lines[0]):
-		return kindDiskstats
-	case strings.HasPrefix(strings.TrimSpace(lines[0]), "procs"):
-		return kindVmstat
-	case isIostat(lines):
-		return kindIostat
-	}
-	return kindNone
-}
 
 // headLines are the non-blank lines of head, line endings cut.
 func headLines(head []byte) []string {

@@ -24,7 +24,7 @@ func TestDetect(t *testing.T) {
 		{"testdata/ptstalk/2026_12_01_04_38_31-mysqladmin", FormatMysqladmin},
 	}
 	for _, tc := range tests {
-		got, err := Detect(tc.path)
+		got, err := detect(tc.path)
 		if err != nil || got != tc.want {
 			t.Errorf("Detect(%s) = %q, %v; want %q", tc.path, got, err, tc.want)
 		}

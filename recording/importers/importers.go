@@ -14,7 +14,7 @@ import (
 // Format is a kind of foreign capture.
 type Format string
 
-// Formats Detect recognises.
+// Formats detect recognises.
 const (
 	FormatShellLoops  Format = "shell-loops"
 	FormatPtStalk     Format = "pt-stalk"
@@ -107,7 +107,11 @@ func Import(path string, opts Options) (*Capture, error) {
 	if r.in, err = newInput(paths, opts.Progress); err != nil {
 		return nil, err
 	}
-	sessions, err := readers[format](r)
+	read := readerOf(format)
+	if read == nil {
+		return nil, fmt.Errorf("%s: no reader for %s captures", path, format)
+	}
+	sessions, err := read(r)
 	if err != nil {
 		return nil, err
 	}
@@ -142,19 +146,4 @@ func skipReason(f sniffed, format Format) string {
 		return f.why
 	}
 	return fmt.Sprintf("%s beside a %s capture: read it on its own", f.kind, format)
-}
-
-// readers are the importers by format.
-var readers = map[Format]func(*run) ([]Session, error){
-	FormatShellLoops:  importShellLoops,
-	FormatMysqladmin:  importMysqladmin,
-	FormatPtStalk:     importPtStalk,
-	FormatInnoDBText:  importPile,
-	FormatStatusTable: importPile,
-	FormatProcesslist: importPile,
-	FormatDiskstats:   importPile,
-	FormatVmstat:      importPile,
-	FormatIostat:      importPile,
-	FormatPtSummary:   importPile,
-	FormatFiles:       importPile,
 }

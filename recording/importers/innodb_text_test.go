@@ -59,7 +59,7 @@ func TestInnoDBTextDirectory(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "a"), raw[:len(raw)/4], 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if f, err := Detect(dir); err != nil || f != FormatInnoDBText {
+	if f, err := detect(dir); err != nil || f != FormatInnoDBText {
 		t.Fatalf("Detect = %q, %v", f, err)
 	}
 	c, err := Import(dir, Options{Location: time.UTC})

@@ -45,35 +45,23 @@ type pileSample struct {
 // pileFormat names a pile by what it holds: one kind gives that kind's
 // format, a pt-mysql-summary directory its own.
 func pileFormat(all []sniffed) Format {
-	kinds := map[fileKind]bool{}
+	held := map[fileKind]bool{}
 	summary := false
 	for _, f := range all {
-		if f.kind != kindNone {
-			kinds[f.kind] = true
+		if s, ok := specOf(f.kind); ok && !s.beside { // variables go beside any samples
+			held[f.kind] = true
 		}
 		summary = summary || isSummaryName(filepath.Base(f.path))
 	}
 	if summary && len(all) > 1 {
 		return FormatPtSummary
 	}
-	delete(kinds, kindVariables) // variables go beside any samples
-	if len(kinds) != 1 {
+	if len(held) != 1 {
 		return FormatFiles
 	}
-	for k := range kinds {
-		switch k {
-		case kindStatusTSV, kindStatusBoxed, kindStatusPair:
-			return FormatStatusTable
-		case kindProcesslist:
-			return FormatProcesslist
-		case kindTSStamped, kindDiskstats:
-			return FormatDiskstats
-		case kindVmstat:
-			return FormatVmstat
-		case kindIostat:
-			return FormatIostat
-		case kindInnoDB:
-			return FormatInnoDBText
+	for k := range held {
+		if s, _ := specOf(k); s.pile != "" {
+			return s.pile
 		}
 	}
 	return FormatFiles
@@ -86,7 +74,7 @@ func importPile(r *run) ([]Session, error) {
 	pr := &pileReader{run: r, sess: &sess, tl: tl}
 	var files []*pileFile
 	for _, f := range r.files {
-		pf, err := pr.read(f)
+		pf, err := pr.readFile(f)
 		if errors.Is(err, errLostNewlines) {
 			r.skip(f.path, lostNewlinesWhy)
 			continue
@@ -131,34 +119,6 @@ type pileReader struct {
 	run  *run
 	sess *Session
 	tl   *timeline
-}
-
-func (p *pileReader) read(f sniffed) (*pileFile, error) {
-	pf := &pileFile{path: f.path, kind: f.kind}
-	var err error
-	switch f.kind {
-	case kindInnoDB:
-		err = p.readInnoDB(pf)
-	case kindStatusBoxed:
-		err = p.readBoxedStatus(pf)
-	case kindStatusTSV:
-		err = p.readTSVStatus(pf)
-	case kindStatusPair:
-		err = p.readStatusPair(pf)
-	case kindVariables:
-		return nil, p.readVariables(f.path)
-	case kindProcesslist:
-		err = p.readProcesslists(pf)
-	case kindTSStamped:
-		err = p.readStamped(pf)
-	case kindDiskstats:
-		err = p.readDiskstats(pf)
-	case kindVmstat:
-		err = p.readVmstat(pf)
-	case kindIostat:
-		err = p.readIostat(pf)
-	}
-	return pf, err
 }
 
 // pileNames lists file names for a note, shortened past a few.

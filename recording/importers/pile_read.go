@@ -154,7 +154,9 @@ func (p *pileReader) addStatus(pf *pileFile, samples []map[string]string) {
 	}
 }
 
-func (p *pileReader) readVariables(path string) error {
+// readVariables keeps a SHOW VARIABLES table for the samples of the pile.
+func (p *pileReader) readVariables(pf *pileFile) error {
+	path := pf.path
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return err

@@ -256,7 +256,7 @@ func ptLocks(s ptLockSample, trx ptTrx, at time.Time) *snapshot.Locks {
 		addThread(w.Blocker, w.BlockingTrx, w.BlockerTrxAgeS, w.BlockerRowsLocked, false)
 	}
 	l := &snapshot.Locks{Sources: map[snapshot.LockKind]string{snapshot.LockRow: s.source}}
-	l.Waits = set.Edges(thread, waitS, objects)
+	l.Waits = set.Edges(snapshot.RowWaitThreads{Thread: thread, WaitS: waitS}, objects)
 	for _, id := range order {
 		l.Threads = append(l.Threads, *threads[id])
 	}

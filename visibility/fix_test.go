@@ -1,0 +1,105 @@
+package visibility
+
+import (
+	"testing"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+)
+
+func TestFixNamesTheGrantForEachBlindSpot(t *testing.T) {
+	maria := Account{User: "'w'@'%'", Flavor: snapshot.FlavorMariaDB, Version: "10.11.19-MariaDB"}
+	oldMaria := Account{User: "'w'@'%'", Flavor: snapshot.FlavorMariaDB, Version: "10.4.30-MariaDB"}
+	mysql8 := Account{User: "'w'@'%'", Flavor: snapshot.FlavorMySQL, Version: "8.4.3"}
+	rds := mysql8
+	rds.Managed = managedRDS
+	cases := []struct {
+		name string
+		spot Spot
+		acct Account
+		want string
+	}{
+		{"process", Spot{Source: "processlist", Why: "only your own threads are visible: needs the PROCESS privilege"}, maria,
+			"GRANT PROCESS ON *.* TO 'w'@'%';"},
+		{"replica on 10.11", Spot{Source: "replica", Why: "needs the SLAVE MONITOR (or REPLICATION CLIENT) privilege"}, maria,
+			"GRANT SLAVE MONITOR ON *.* TO 'w'@'%';"},
+		{"replica on 10.4", Spot{Source: "replica", Why: "needs the SLAVE MONITOR (or REPLICATION CLIENT) privilege"}, oldMaria,
+			"GRANT REPLICATION CLIENT ON *.* TO 'w'@'%';"},
+		{"replica on MySQL", Spot{Source: "replica", Why: "needs the REPLICATION CLIENT privilege"}, mysql8,
+			"GRANT REPLICATION CLIENT ON *.* TO 'w'@'%';"},
+		{"pfs off", Spot{Source: "statements", Why: "performance_schema is off (MariaDB's default): …"}, maria,
+			"add performance_schema=ON under [mysqld] in my.cnf and restart the server"},
+		{"pfs denied", Spot{Source: "statements", Why: "cannot read performance_schema.events_statements_summary_by_digest (needs SELECT on performance_schema): denied"}, maria,
+			"GRANT SELECT ON performance_schema.* TO 'w'@'%';"},
+		{"consumer off", Spot{Source: "statements", Why: "statement digests are switched off: UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME = 'statements_digest' (or x)"}, maria,
+			"UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME = 'statements_digest' (or x)"},
+		{"remote host", Spot{Source: "host", Why: "server is on another machine: per-thread CPU and I/O need it local"}, maria,
+			"run mytop-go on the server's own host, connected over its socket"},
+		{"remote host, managed", Spot{Source: "host", Why: "server is on another machine"}, rds, ""},
+		{"lock waits on MariaDB", Spot{Source: "locks", Why: "cannot read lock waits: you need the PROCESS privilege(s)"}, maria,
+			"GRANT PROCESS ON *.* TO 'w'@'%';"},
+		{"lock waits on MySQL", Spot{Source: "locks", Why: "cannot read lock waits: SELECT command denied"}, mysql8,
+			"GRANT SELECT ON performance_schema.* TO 'w'@'%';"},
+		{"kill on 10.11", Spot{Source: srcKill}, maria, "GRANT CONNECTION ADMIN ON *.* TO 'w'@'%';"},
+		{"kill on 10.4", Spot{Source: srcKill}, oldMaria, "GRANT SUPER ON *.* TO 'w'@'%';"},
+		{"kill on MySQL 8", Spot{Source: srcKill}, mysql8, "GRANT CONNECTION_ADMIN ON *.* TO 'w'@'%';"},
+		{"kill on RDS", Spot{Source: srcKill}, rds, "GRANT EXECUTE ON PROCEDURE mysql.rds_kill TO 'w'@'%';"},
+		{"unknown refusal", Spot{Source: "innodb_size", Why: "no InnoDB tablespace list: boom"}, maria, ""},
+	}
+	for _, c := range cases {
+		if got := fixFor(c.spot, c.acct); got != c.want {
+			t.Errorf("%s: fix %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+func TestQuoteAccount(t *testing.T) {
+	for in, want := range map[string]string{
+		"watcher@localhost": "'watcher'@'localhost'",
+		"a@b@%":             "'a@b'@'%'",
+		"nohost":            "'nohost'",
+	} {
+		if got := quoteAccount(in); got != want {
+			t.Errorf("quoteAccount(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestVersionAtLeast(t *testing.T) {
+	cases := []struct {
+		v    string
+		want []int
+		ok   bool
+	}{
+		{"10.11.19-MariaDB-0+deb12u1", []int{10, 5, 9}, true},
+		{"10.5.9-MariaDB", []int{10, 5, 9}, true},
+		{"10.5.8-MariaDB", []int{10, 5, 9}, false},
+		{"8.0.36", []int{8, 0, 0}, true},
+		{"5.7.44-log", []int{8, 0, 0}, false},
+		{"", []int{5}, false},
+	}
+	for _, c := range cases {
+		if got := versionAtLeast(c.v, c.want...); got != c.ok {
+			t.Errorf("versionAtLeast(%q, %v) = %v", c.v, c.want, got)
+		}
+	}
+}
+
+func TestManagedFromWhatTheServerSays(t *testing.T) {
+	cases := []struct {
+		vars  map[string]string
+		users []string
+		want  string
+	}{
+		{map[string]string{"basedir": "/rdsdbbin/mysql-8.0.35.R2/"}, nil, managedRDS},
+		{map[string]string{"aurora_version": "3.05.2", "basedir": "/rdsdbbin/oscar/"}, nil, managedAurora},
+		{map[string]string{"version_comment": "MySQL Community Server - Azure"}, nil, managedAzure},
+		{map[string]string{"basedir": "/usr/"}, []string{"app", "cloudsqladmin"}, managedCloudSQL},
+		{map[string]string{"basedir": "/usr/"}, []string{"azure_superuser"}, managedAzure},
+		{map[string]string{"basedir": "/usr/", "version_comment": "Debian 12"}, []string{"root"}, ""},
+	}
+	for _, c := range cases {
+		if got := managedFrom(c.vars, c.users); got != c.want {
+			t.Errorf("managedFrom(%v, %v) = %q, want %q", c.vars, c.users, got, c.want)
+		}
+	}
+}
