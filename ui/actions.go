@@ -169,14 +169,24 @@ func (d *Dashboard) confirmKill(connection bool) {
 		what = "KILL CONNECTION"
 	}
 	id := p.ID
+	if why := d.killRefusal(p, id); why != "" {
+		d.say(fmt.Sprintf("thread %d is never killed from here: %s", id, why))
+		return
+	}
 	text := fmt.Sprintf("[::b]%s %d[::-] ?\n\nuser %s  host %s  db %s\nstatement started %s (%s ago)\n%s",
 		what, id, safeLine(p.User, 40), safeLine(p.Host, 60), safeLine(p.DB, 40), d.startOf(p),
 		age(time.Duration(p.TimeMS)*time.Millisecond), safeLine(p.Info, 200))
 	d.openModal(confirmModal(" "+what+" ", text, func() { d.kill(id, connection, what) }))
 }
 
-// kill sends KILL QUERY or CONNECTION off the UI goroutine and says how it went.
+// kill sends KILL QUERY or CONNECTION off the UI goroutine and says how it
+// went. The thread is judged again on the latest frame: what it is may have
+// changed while the question was open.
 func (d *Dashboard) kill(id int64, connection bool, what string) {
+	if why := d.killRefusal(nil, id); why != "" {
+		d.say(fmt.Sprintf("%s %d not sent: %s", what, id, why))
+		return
+	}
 	async(d, func() error {
 		ctx, cancel := context.WithTimeout(context.Background(), actionTimeout)
 		defer cancel()

@@ -19,6 +19,7 @@ type Dashboard struct {
 	procs    *procPanel
 	list     *procList
 	locks    *lockView
+	load     *loadView
 	hist     *history
 	// stmtSampler estimates top statements when the server has no digests.
 	stmtSampler stmtSampler
@@ -26,8 +27,12 @@ type Dashboard struct {
 	bindings    []*binding
 	views       []view
 
-	frame   *snapshot.Frame // shown
-	latest  *snapshot.Frame // newest received
+	frame  *snapshot.Frame // shown
+	latest *snapshot.Frame // newest received
+	// listed is the newest frame whose processlist was read: a tick that
+	// ran out of time has none, and a kill confirmed then must not find
+	// every target "gone" (seen under load: 0 of 20 killed).
+	listed  *snapshot.Frame
 	paused  bool
 	pending int
 	// playerPaused mirrors what was asked of the Player, for display.
@@ -46,6 +51,8 @@ type Dashboard struct {
 	quitting bool
 	// tells carries lines from Tell to the UI goroutine.
 	tells chan string
+	// base is the healthy window marked with h, for D's diff.
+	base baseline
 }
 
 const defaultHistory = 300
@@ -59,6 +66,7 @@ func New(opts Options) *Dashboard {
 	d.findings = newFindingsPanel()
 	d.procs = newProcPanel(d.list)
 	d.locks = newLockView()
+	d.load = &loadView{loads: newLoadRing(opts.HistoryLen)}
 	d.root = &root{Box: newBox(), d: d}
 	d.views = d.newViews()
 	d.bindings = d.keyBindings()
@@ -78,8 +86,13 @@ func (d *Dashboard) Update(f *snapshot.Frame) {
 		return
 	}
 	d.hist.push(f)
+	d.load.loads.push(f.Load)
 	d.stmtSampler.observe(f)
+	d.base.observe(f)
 	d.latest = f
+	if processlistRead(f.Snapshot) {
+		d.listed = f
+	}
 	if d.paused {
 		d.pending++
 		return
@@ -182,4 +195,15 @@ func (d *Dashboard) togglePause() {
 			d.show(d.latest)
 		}
 	}
+}
+
+// processlistRead says whether s holds a processlist read this tick; a
+// source that names no collector states (an import) holds one if it has
+// rows.
+func processlistRead(s *snapshot.Snapshot) bool {
+	st, ok := s.Collectors[snapshot.CollectorProcesslist]
+	if !ok {
+		return len(s.Processlist) > 0
+	}
+	return !st.Stale && st.Error == "" && st.Unavailable == ""
 }

@@ -231,7 +231,7 @@ func (p *findingsPanel) Draw(screen tcell.Screen) {
 		return
 	}
 	if p.root != "" {
-		tview.Print(screen, p.root, x, y, w, tview.AlignLeft, textColor)
+		printLine(screen, p.root, x, y, w, tview.AlignLeft, textColor)
 		y, h = y+1, h-1
 		if h <= 0 {
 			return
@@ -253,7 +253,7 @@ func (p *findingsPanel) Draw(screen tcell.Screen) {
 		if listH+i >= h {
 			break
 		}
-		tview.Print(screen, line, x, y+listH+i, w, tview.AlignLeft, tcell.ColorSilver)
+		printLine(screen, line, x, y+listH+i, w, tview.AlignLeft, tcell.ColorSilver)
 	}
 }
 

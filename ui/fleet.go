@@ -134,14 +134,14 @@ func (fl *Fleet) Draw(screen tcell.Screen) {
 	}
 	screen = withASCIICells(screen)
 	clearRows(screen, x, y, w, h)
-	tview.Print(screen, fl.header(w), x, y, w, tview.AlignLeft, textColor)
+	printLine(screen, fl.header(w), x, y, w, tview.AlignLeft, textColor)
 	fl.table.SetRect(x, y+1, w, h-2)
 	fl.table.Draw(screen)
 	foot := "↑↓ select  Enter open  Esc back  q quit"
 	if fl.status != "" {
 		foot = fl.status
 	}
-	tview.Print(screen, tview.Escape(foot), x, y+h-1, w, tview.AlignLeft, textColor)
+	printLine(screen, tview.Escape(foot), x, y+h-1, w, tview.AlignLeft, textColor)
 }
 
 func (fl *Fleet) header(w int) string {

@@ -29,6 +29,9 @@ func identityLine(f *snapshot.Frame, st headerState, width int) string {
 		{recordingMark(st.rec), 8},
 		{pausedMark(st), 9},
 		{unreachable(s), 10},
+		{blindMark(f), 6},
+
+		{ownSessionsCap(s), 9},
 	}
 	return fit(items, width-len("  ? help"))
 }
@@ -91,6 +94,16 @@ func unreachable(s *snapshot.Snapshot) string {
 		down += ": " + safeLine(s.Server.Error, 80)
 	}
 	return "[red::b]!! " + down + "[-::-]"
+}
+
+// ownSessionsCap says the monitor holds as many sessions on the server as it
+// allows itself (sampling, on-demand, and those it gave up on that the
+// server has not ended yet): it opens no other until one ends.
+func ownSessionsCap(s *snapshot.Snapshot) string {
+	if s.Server.OwnSessionsCap == 0 || s.Server.OwnSessions < s.Server.OwnSessionsCap {
+		return ""
+	}
+	return fmt.Sprintf("[yellow::b]! own sessions %d/%d: at the monitor's cap[-::-]", s.Server.OwnSessions, s.Server.OwnSessionsCap)
 }
 
 func threadsItem(s *snapshot.Snapshot) string {

@@ -57,10 +57,11 @@ type killCall struct {
 
 // fakeActions records what the dashboard asked of the server.
 type fakeActions struct {
-	kills    []killCall
-	explains []int64
-	plan     []snapshot.ExplainRow
-	err      error
+	kills     []killCall
+	deadlines []time.Time // each Kill's context deadline
+	explains  []int64
+	plan      []snapshot.ExplainRow
+	err       error
 }
 
 func (a *fakeActions) Explain(_ context.Context, id int64, _ string) ([]snapshot.ExplainRow, error) {
@@ -68,8 +69,10 @@ func (a *fakeActions) Explain(_ context.Context, id int64, _ string) ([]snapshot
 	return a.plan, a.err
 }
 
-func (a *fakeActions) Kill(_ context.Context, id int64, connection bool) error {
+func (a *fakeActions) Kill(ctx context.Context, id int64, connection bool) error {
 	a.kills = append(a.kills, killCall{id, connection})
+	dl, _ := ctx.Deadline()
+	a.deadlines = append(a.deadlines, dl)
 	return a.err
 }
 

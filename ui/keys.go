@@ -34,6 +34,9 @@ func (d *Dashboard) keyBindings() []*binding {
 		{[]string{"r"}, "reverse the sort order", func() { d.list.reverse(); d.procs.reselect() }, item{"r reverse", 3}},
 		{[]string{"c"}, "hide / show the per-thread columns CPU%, Read/s, Write/s, Mem", d.toggleThreadCols, item{}},
 		{[]string{"Enter"}, "show the selected query in full, or the selected finding", d.openSelected, item{"Enter query", 4}},
+		{[]string{"h"}, "mark a healthy window: h opens it at the shown frame, h again closes it", d.toggleBaseline, item{}},
+		{[]string{"D"}, "what changed since the healthy window: statements new or slower, variables, rates, the user/host/db mix", d.openDiff, item{}},
+		{[]string{"b"}, "what this monitor cannot see here: each blind spot, the panels and rules it costs, the GRANT or setting that ends it", d.openBlindSpots, item{}},
 		{[]string{"y"}, "copy the selected query or finding (in a query, EXPLAIN or finding view: its text) to the terminal clipboard (OSC 52)", d.copySelected, item{"y copy", 3}},
 	}
 	for i := range d.views {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 // killFilterShownIDs is how many ids the y/n question lists.
@@ -11,32 +13,69 @@ const killFilterShownIDs = 10
 
 // filterTargets are the threads a kill by filter would reach: the rows the
 // filtered processlist shows (so `i` decides whether idle threads count),
-// without the server's own threads. The monitor's own connections are never
-// in the processlist, and the server side refuses them too.
-func (d *Dashboard) filterTargets() (ids []int64, skipped int) {
+// without the threads no key may kill (snapshot.KillRefusal). The monitor's
+// own connections are never in the processlist, and the server side refuses
+// them too. Each is kept as shown, to be checked again at confirm time.
+func (d *Dashboard) filterTargets() (targets []killTarget, skipped int) {
 	for i := range d.list.rows {
 		p := d.list.row(i)
-		if isSystemThread(p.User, p.Command) || p.ID <= 0 {
+		if snapshot.KillRefusal(p) != "" || p.ID <= 0 {
 			skipped++
 			continue
 		}
-		ids = append(ids, p.ID)
+		targets = append(targets, killTarget{id: p.ID, user: p.User, host: p.Host, info: p.Info})
 	}
-	return ids, skipped
+	return targets, skipped
 }
 
-// isSystemThread is a thread of the server itself: InnoDB and replication
-// workers, the event scheduler, binlog dump threads serving replicas.
-func isSystemThread(user, command string) bool {
-	switch user {
-	case "system user", "event_scheduler":
-		return true
+// killTarget is a thread as the kill question showed it.
+type killTarget struct {
+	id               int64
+	user, host, info string
+}
+
+// stillTargets keeps the threads that, in the latest frame, still match
+// filter with the same user, host and statement as when the question was
+// asked: a pooled connection may run someone else's statement by the time
+// y is pressed. The others are counted as changed and left alone.
+func (d *Dashboard) stillTargets(targets []killTarget, filter procFilter) (ids []int64, changed int) {
+	for _, t := range targets {
+		p := d.latestProcess(t.id)
+		if p == nil || p.User != t.user || p.Host != t.host || p.Info != t.info || !filter.match(p) ||
+			snapshot.KillRefusal(p) != "" {
+			changed++
+			continue
+		}
+		ids = append(ids, t.id)
 	}
-	switch command {
-	case "Daemon", "Binlog Dump", "Binlog Dump GTID", "Slave_IO", "Slave_SQL", "Slave_worker":
-		return true
+	return ids, changed
+}
+
+// latestProcess is thread id in the newest frame received (shown or not)
+// whose processlist was read.
+func (d *Dashboard) latestProcess(id int64) *snapshot.Process {
+	f := d.listed
+	if f == nil {
+		f = d.latest
 	}
-	return false
+	if f == nil || f.Snapshot == nil {
+		return nil
+	}
+	for i := range f.Snapshot.Processlist {
+		if f.Snapshot.Processlist[i].ID == id {
+			return &f.Snapshot.Processlist[i]
+		}
+	}
+	return nil
+}
+
+// killRefusal is why thread id must not be killed, judged on the row the
+// dialog showed (p, may be nil) and on the latest frame; "" when it may be.
+func (d *Dashboard) killRefusal(p *snapshot.Process, id int64) string {
+	if r := snapshot.KillRefusal(p); r != "" {
+		return r
+	}
+	return snapshot.KillRefusal(d.latestProcess(id))
 }
 
 // confirmKillFilter asks before killing every thread the filter matches,
@@ -46,7 +85,11 @@ func (d *Dashboard) confirmKillFilter(connection bool) {
 		d.say("kill by filter needs a filter: / first (X: KILL QUERY, Ctrl-X: KILL CONNECTION of every match)")
 		return
 	}
-	ids, skipped := d.filterTargets()
+	targets, skipped := d.filterTargets()
+	ids := make([]int64, len(targets))
+	for i, t := range targets {
+		ids[i] = t.id
+	}
 	what := "KILL QUERY"
 	if connection {
 		what = "KILL CONNECTION"
@@ -60,7 +103,11 @@ func (d *Dashboard) confirmKillFilter(connection bool) {
 	if skipped > 0 {
 		text += fmt.Sprintf("\n(%d server threads left alone)", skipped)
 	}
-	d.openModal(confirmModal(" "+what+" by filter ", text, func() { d.killAll(ids, connection, what) }))
+	filter := d.list.filter
+	d.openModal(confirmModal(" "+what+" by filter ", text, func() {
+		ids, changed := d.stillTargets(targets, filter)
+		d.killAll(ids, len(targets), changed, connection, what)
+	}))
 }
 
 // idList is "ids 1 2 3 … and 17 more".
@@ -78,25 +125,37 @@ func idList(ids []int64, n int) string {
 }
 
 // killAll sends one KILL per thread off the UI goroutine and says how many
-// went through; a thread that ended meanwhile counts as failed, with its error.
-func (d *Dashboard) killAll(ids []int64, connection bool, what string) {
+// of the asked threads it went to; one that ended meanwhile counts as
+// failed, with its error, and those that changed since the question were
+// left alone.
+func (d *Dashboard) killAll(ids []int64, asked, changed int, connection bool, what string) {
 	type result struct {
 		failed  int
 		lastErr error
 	}
 	async(d, func() result {
 		var r result
-		for _, id := range ids {
-			ctx, cancel := context.WithTimeout(context.Background(), actionTimeout)
+		// One deadline for them all: on a server too slow to answer, the DBA
+		// hears within actionTimeout how many went, not after 20 of them.
+		ctx, cancel := context.WithTimeout(context.Background(), actionTimeout)
+		defer cancel()
+		for i, id := range ids {
 			if err := d.opts.Actions.Kill(ctx, id, connection); err != nil {
 				r.failed++
 				r.lastErr = err
 			}
-			cancel()
+			if ctx.Err() != nil {
+				r.failed += len(ids) - i - 1
+				r.lastErr = fmt.Errorf("no answer within %s: %w", actionTimeout, ctx.Err())
+				break
+			}
 		}
 		return r
 	}, func(r result) {
-		msg := fmt.Sprintf("%s sent to %d of %d threads", what, len(ids)-r.failed, len(ids))
+		msg := fmt.Sprintf("%s sent to %d of %d threads", what, len(ids)-r.failed, asked)
+		if changed > 0 {
+			msg += fmt.Sprintf("; %d changed since the question (other statement, user or host, or ended): left alone", changed)
+		}
 		if r.lastErr != nil {
 			msg += fmt.Sprintf("; %d failed: %s", r.failed, safeLine(r.lastErr.Error(), 120))
 		}

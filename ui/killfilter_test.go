@@ -26,6 +26,21 @@ func sleepersFrame() *snapshot.Frame {
 	return f
 }
 
+// askKillBatch filters the sleepers on "batch" and presses X: the dashboard
+// asks about the 20 matches.
+func askKillBatch(t *testing.T) (*Dashboard, *fakeActions) {
+	t.Helper()
+	a := &fakeActions{}
+	d := New(Options{Actions: a})
+	d.Update(sleepersFrame())
+	press(d, '/')
+	typeText(d, "batch")
+	pressKey(d, tcell.KeyEnter)
+	press(d, 'X')
+	mustContain(t, screenOf(d, 80, 24), "KILL QUERY of 20 threads")
+	return d, a
+}
+
 func TestKillByFilter(t *testing.T) {
 	for _, connection := range []bool{false, true} {
 		t.Run(fmt.Sprint("connection=", connection), func(t *testing.T) {
@@ -65,6 +80,13 @@ func TestKillByFilter(t *testing.T) {
 				}
 			}
 			mustContain(t, d.footer(200), what+" sent to 20 of 20 threads")
+			// One deadline for the whole batch: a slow server answers the
+			// DBA within actionTimeout, not after one timeout per thread.
+			for i, dl := range a.deadlines {
+				if dl.IsZero() || !dl.Equal(a.deadlines[0]) {
+					t.Fatalf("kill %d has deadline %v, the first %v: want one for all", i, dl, a.deadlines[0])
+				}
+			}
 		})
 	}
 }
@@ -81,4 +103,22 @@ func TestKillByFilterNotBoundReadOnly(t *testing.T) {
 	if d.keys["X"] != nil || d.keys["Ctrl-X"] != nil || len(a.kills) != 0 {
 		t.Fatalf("read-only: X bound or kills sent %v", a.kills)
 	}
+}
+
+// A tick that ran out of time before the processlist arrives between the
+// question and the answer: the kill is judged on the last processlist read,
+// not on the empty one (under load every target was "changed": 0 of 20).
+func TestKillByFilterAfterATickWithoutProcesslist(t *testing.T) {
+	d, a := askKillBatch(t)
+	late := sleepersFrame()
+	late.Snapshot.Processlist = nil
+	late.Snapshot.Collectors = map[snapshot.CollectorName]snapshot.CollectorState{
+		snapshot.CollectorProcesslist: {Stale: true, Error: "no answer to processlist within the tick"},
+	}
+	d.Update(late)
+	press(d, 'y')
+	if len(a.kills) != 20 {
+		t.Fatalf("killed %d threads, want the 20 of the last processlist read", len(a.kills))
+	}
+	mustContain(t, d.footer(200), "KILL QUERY sent to 20 of 20 threads")
 }

@@ -98,8 +98,11 @@ func lockHeaderLines(tr *snapshot.LockTree, s *snapshot.Snapshot) []string {
 		return lines
 	}
 	var src []string
-	for _, k := range []snapshot.LockKind{snapshot.LockRow, snapshot.LockMetadata, snapshot.LockTable, snapshot.LockQueryCache} {
+	for _, k := range lockKinds {
 		if name, ok := tr.Sources[k]; ok {
+			if s != nil {
+				name += sourceAge(s.Locks, k)
+			}
 			src = append(src, string(k)+": "+name)
 		}
 	}
@@ -127,7 +130,7 @@ func (v *lockView) draw(screen tcell.Screen, r rect) {
 	line := 0
 	put := func(text string, color tcell.Color) {
 		if line < bh {
-			tview.Print(screen, text, bx, by+line, bw, tview.AlignLeft, color)
+			printLine(screen, text, bx, by+line, bw, tview.AlignLeft, color)
 		}
 		line++
 	}
@@ -188,8 +191,11 @@ func rowText(row lockRow, wide bool) string {
 	}
 	n := row.node
 	mark := "  "
-	if row.root && n.Thread != 0 {
+	switch {
+	case row.root && n.Thread != 0:
 		mark = "[red::b]▶[-::-] "
+	case row.root && n.TrxID != "":
+		mark = "[yellow::b]◆[-::-] " // a holder with no thread: nothing to kill
 	}
 	id, user, host, state := "?", "", "", ""
 	if n.Thread != 0 {
@@ -200,6 +206,8 @@ func rowText(row lockRow, wide bool) string {
 		if state == "" {
 			state = p.Command
 		}
+	} else if n.TrxID != "" {
+		id, user, state = "trx "+n.TrxID, "(no conn.)", n.Trx.TrxStateOr("no thread")
 	} else if n.Thread == 0 {
 		user = "(not seen)"
 	}
@@ -213,7 +221,7 @@ func rowText(row lockRow, wide bool) string {
 		what = safeLine(obj, 60) + "  " + what
 	}
 	ageText := age(time.Duration(n.AgeS()) * time.Second)
-	if n.Thread == 0 {
+	if !n.Seen() {
 		ageText = ""
 	}
 	if wide {
@@ -237,7 +245,7 @@ func nodeKind(row lockRow) string {
 		return k
 	}
 	var ks []string
-	for _, k := range []snapshot.LockKind{snapshot.LockRow, snapshot.LockMetadata, snapshot.LockTable, snapshot.LockQueryCache} {
+	for _, k := range lockKinds {
 		if n.Kinds[k] > 0 {
 			ks = append(ks, shortKind(k))
 		}
@@ -245,12 +253,18 @@ func nodeKind(row lockRow) string {
 	return strings.Join(ks, ",")
 }
 
+// lockKinds are the kinds in the order the view lists them.
+var lockKinds = []snapshot.LockKind{snapshot.LockRow, snapshot.LockMetadata, snapshot.LockTable, snapshot.LockQueryCache,
+	snapshot.LockGlobal}
+
 func shortKind(k snapshot.LockKind) string {
 	switch k {
 	case snapshot.LockMetadata:
 		return "mdl"
 	case snapshot.LockQueryCache:
 		return "qc"
+	case snapshot.LockGlobal:
+		return "glob"
 	}
 	return string(k)
 }
@@ -326,21 +340,33 @@ func (d *Dashboard) openLockNode() {
 	}
 	n := r.node
 	var b strings.Builder
+	if n.TrxID != "" && n.Thread == 0 {
+		d.openModal(textModal(newTextView(fmt.Sprintf(" Lock: transaction %s ", safeLine(n.TrxID, 40)), threadlessText(n))))
+		return
+	}
 	if n.Wait.Kind != "" {
 		fmt.Fprintf(&b, "[::b]waits for[::-] %s lock %s", n.Wait.Kind, safeLine(n.Wait.Object, 200))
+		if n.Wait.Record != "" {
+			fmt.Fprintf(&b, " record %s", safeLine(n.Wait.Record, 80))
+		}
 		if n.Wait.Mode != "" {
 			fmt.Fprintf(&b, " (%s)", safeLine(n.Wait.Mode, 40))
 		}
 		if n.Wait.Inferred {
-			b.WriteString(" [yellow](inferred from the processlist)[-]")
+			b.WriteString(" [yellow](inferred: the source does not name the holder)[-]")
 		}
 		b.WriteString("\n")
 	}
 	if n.Trx != nil && n.Trx.TrxAgeS >= 0 {
-		fmt.Fprintf(&b, "[::b]transaction[::-] open %s, %s, %s rows locked\n", age(time.Duration(n.Trx.TrxAgeS)*time.Second),
-			safeLine(n.Trx.TrxState, 40), commas(n.Trx.RowsLocked))
+		fmt.Fprintf(&b, "[::b]transaction[::-] open %s, %s, %s rows locked, %s modified\n",
+			age(time.Duration(n.Trx.TrxAgeS)*time.Second), safeLine(n.Trx.TrxState, 40), commas(n.Trx.RowsLocked),
+			commas(n.Trx.RowsModified))
 	}
-	fmt.Fprintf(&b, "[::b]waiting beneath[::-] %s\n", commas(int64(n.Waiters)))
+	fmt.Fprintf(&b, "[::b]waiting beneath[::-] %s", commas(int64(n.Waiters)))
+	if n.Guessed > 0 {
+		fmt.Fprintf(&b, " [yellow](%s by an inferred edge)[-]", commas(int64(n.Guessed)))
+	}
+	b.WriteString("\n")
 	if n.Proc != nil {
 		b.WriteString(d.processText(n.Proc))
 	} else {
@@ -353,6 +379,11 @@ func (d *Dashboard) openLockNode() {
 // release. KILL QUERY does not end an idle transaction, so it says so.
 func (d *Dashboard) confirmRootKill(connection bool) {
 	r := d.locks.selected()
+	if r != nil && r.node != nil && r.root && r.node.Thread == 0 && r.node.TrxID != "" {
+		d.openModal(textModal(newTextView(fmt.Sprintf(" Transaction %s ", safeLine(r.node.TrxID, 40)),
+			threadlessText(r.node))))
+		return
+	}
 	if r == nil || r.node == nil || !r.root || r.node.Thread == 0 {
 		d.say("k/K act on a root blocker: select a top-level row marked ▶")
 		return
@@ -363,27 +394,12 @@ func (d *Dashboard) confirmRootKill(connection bool) {
 		what = "KILL CONNECTION"
 	}
 	id := n.Thread
-	var b strings.Builder
-	fmt.Fprintf(&b, "[::b]%s %d: releases %s waiter", what, id, commas(int64(n.Waiters)))
-	if n.Waiters != 1 {
-		b.WriteString("s")
+	if why := d.killRefusal(n.Proc, id); why != "" {
+		d.say(fmt.Sprintf("thread %d is never killed from here: %s", id, why))
+		return
 	}
-	b.WriteString("[::-] ?\n\n")
-	if !connection && n.Proc != nil && n.Proc.Info == "" {
-		b.WriteString("[red]It runs no statement: KILL QUERY leaves its transaction open and releases nothing; " +
-			"K (KILL CONNECTION) rolls it back.[-]\n")
-	}
-	if connection && n.Trx != nil && n.Trx.TrxAgeS >= 0 {
-		fmt.Fprintf(&b, "rolls back its transaction, open %s\n", age(time.Duration(n.Trx.TrxAgeS)*time.Second))
-	}
-	if d.locks.tree != nil && d.locks.tree.Inferred {
-		b.WriteString("[yellow]the tree is partly inferred from the processlist[-]\n")
-	}
-	if p := n.Proc; p != nil {
-		fmt.Fprintf(&b, "user %s  host %s  db %s\n", safeLine(p.User, 40), safeLine(p.Host, 60), safeLine(p.DB, 40))
-	}
-	b.WriteString(safeLine(n.Statement(), 200))
-	d.openModal(confirmModal(" "+what+" ", b.String(), func() { d.kill(id, connection, what) }))
+	text := rootKillText(n, what, connection, d.locks.tree)
+	d.openModal(confirmModal(" "+what+" ", text, func() { d.kill(id, connection, what) }))
 }
 
 // lockHints are the footer's key hints while the lock view is open.

@@ -124,3 +124,69 @@ func TestLockViewNothingWaits(t *testing.T) {
 }
 
 func keyDown() *tcell.EventKey { return tcell.NewEventKey(tcell.KeyDown, 0, tcell.ModNone) }
+
+// threadlessFrame: 12 waiters behind an XA PREPARED transaction whose
+// session ended, and 4 guessed to wait behind thread 70 (inferred from the
+// InnoDB status) which modified 1,200 rows.
+func threadlessFrame() *snapshot.Frame {
+	at := time.Date(2026, 12, 1, 14, 2, 17, 0, time.UTC)
+	s := &snapshot.Snapshot{Time: at, Locks: &snapshot.Locks{
+		Threads: []snapshot.LockThread{{TrxID: "5123", TrxAgeS: 95, TrxState: "PREPARED", RowsModified: 3,
+			XID: "'pay-77'"}, {ID: 70, TrxID: "5200", TrxAgeS: 40, RowsModified: 1200, RowsLocked: 1200}},
+		Sources: map[snapshot.LockKind]string{snapshot.LockRow: "SHOW ENGINE INNODB STATUS (partly inferred)"},
+		At:      at.Add(300 * time.Millisecond),
+		ReadAt:  map[snapshot.LockKind]time.Time{snapshot.LockRow: at.Add(100 * time.Millisecond)},
+	}}
+	add := func(p snapshot.Process) { s.Processlist = append(s.Processlist, p) }
+	add(snapshot.Process{ID: 70, User: "batch", Host: "10.0.0.9", Command: "Sleep", TimeMS: 39_000})
+	for i := range 16 {
+		id := int64(300 + i)
+		add(snapshot.Process{ID: id, User: "web", Command: "Query", TimeMS: 9_000, State: "Updating",
+			Info: "UPDATE shop.acct SET bal = bal + 1 WHERE id = 1"})
+		w := snapshot.LockWait{Waiter: id, BlockerTrx: "5123", Kind: snapshot.LockRow, Object: "shop.acct PRIMARY",
+			Record: "space 5 page 3 heap 2"}
+		if i >= 12 {
+			w = snapshot.LockWait{Waiter: id, Blocker: 70, Kind: snapshot.LockRow, Object: "shop.acct PRIMARY",
+				Record: "space 5 page 3 heap 3", Inferred: true}
+		}
+		s.Locks.Waits = append(s.Locks.Waits, w)
+	}
+	return &snapshot.Frame{Snapshot: s, Mode: "LIVE"}
+}
+
+// A holder with no connection shows as its transaction, with what ends it;
+// k on it kills nothing and says so. A root whose waiters are only guessed
+// is offered for KILL without "releases", with what its rollback holds.
+func TestLockViewThreadlessHolderAndGuessedRoot(t *testing.T) {
+	a := &fakeActions{}
+	d := New(Options{Actions: a})
+	d.Update(threadlessFrame())
+	press(d, 'L')
+	screen := screenOf(d, 140, 30)
+	mustContain(t, screen, "trx 5123", "(no conn.)", "XA PREPARED transaction 5123 xid 'pay-77'",
+		"row: SHOW ENGINE INNODB STATUS (partly inferred) (0.2 s old)")
+	press(d, 'K')
+	screen = screenOf(d, 140, 30)
+	mustContain(t, screen, "transaction 5123 has no connection", "XA ROLLBACK 'pay-77' (or XA COMMIT 'pay-77')")
+	mustNotContain(t, screen, "KILL")
+	press(d, 'y')
+	if len(a.kills) != 0 {
+		t.Fatalf("killed %v for a transaction with no thread", a.kills)
+	}
+	d.modal = nil
+	for range 20 { // the second root, thread 70, after the first's 12 waiters
+		if r := d.locks.selected(); r != nil && r.root && r.node.Thread == 70 {
+			break
+		}
+		d.handleLockKey(keyDown())
+	}
+	press(d, 'K')
+	screen = screenOf(d, 140, 30)
+	mustContain(t, screen, "KILL CONNECTION 70", "4 waiters are guessed to wait behind it", "1,200 rows modified",
+		"keeps its locks until it ends")
+	mustNotContain(t, screen, "releases")
+	press(d, 'y')
+	if len(a.kills) != 1 || a.kills[0] != (killCall{70, true}) {
+		t.Fatalf("kills %v", a.kills)
+	}
+}

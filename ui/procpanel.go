@@ -68,15 +68,16 @@ func (p *procPanel) selected() *snapshot.Process {
 func (p *procPanel) Draw(screen tcell.Screen) {
 	_, _, w0, _ := p.GetRect()
 	p.SetTitle(p.list.describe(w0, p.stale))
-	p.Box.DrawForSubclass(screen, p)
 	x, y, w, h := p.GetInnerRect()
+	// The table clears the inside itself: the box only draws the frame.
+	p.Box.DrawForSubclass(skipFill{screen, rect{x, y, w, h}}, p)
 	p.content.fitColumns(w)
 	p.table.SetRect(x, y, w, h)
 	p.content.beginDraw()
 	p.table.Draw(screen)
 	p.content.endDraw()
 	if p.missing != "" && h > 1 {
-		tview.Print(screen, p.missing, x, y+1, w, tview.AlignLeft, tcell.ColorGray)
+		printLine(screen, p.missing, x, y+1, w, tview.AlignLeft, tcell.ColorGray)
 	}
 }
 

@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -37,6 +39,13 @@ func (d *Dashboard) drawOn(width, height int) tcell.SimulationScreen {
 // as on the terminal.
 func ScreenText(s tcell.SimulationScreen) string {
 	cells, w, h := s.GetContents()
+	// GetContents hands out the screen's own cells, which a running
+	// application redraws; read a copy taken under the screen's lock.
+	if l, ok := s.(sync.Locker); ok {
+		l.Lock()
+		cells = slices.Clone(cells)
+		l.Unlock()
+	}
 	var b strings.Builder
 	for y := range h {
 		var line strings.Builder

@@ -78,8 +78,8 @@ func (d *Dashboard) drawTimeline(screen tcell.Screen, x, y, w int) {
 	}
 	label := fmt.Sprintf("%s ×%g %s ", state, d.opts.Player.Speed(), at.Format("15:04:05"))
 	right := " " + from.Format("15:04") + "–" + to.Format("15:04")
-	tview.Print(screen, label, x, y, w, tview.AlignLeft, textColor)
-	tview.Print(screen, right, x, y, w, tview.AlignRight, tcell.ColorSilver)
+	printLine(screen, label, x, y, w, tview.AlignLeft, textColor)
+	printLine(screen, right, x, y, w, tview.AlignRight, tcell.ColorSilver)
 	bx, bw := x+len([]rune(label)), w-len([]rune(label))-len([]rune(right))
 	if bw < 4 || !to.After(from) {
 		return

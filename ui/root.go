@@ -80,7 +80,7 @@ func (d *Dashboard) layout(x, y, w, h int) regions {
 func (d *Dashboard) draw(screen tcell.Screen, x, y, w, h int) {
 	if d.frame == nil {
 		clearRows(screen, x, y, w, h)
-		tview.Print(screen, "mytop-go: waiting for the first sample …", x, y, w, tview.AlignLeft, tcell.ColorSilver)
+		printLine(screen, "mytop-go: waiting for the first sample …", x, y, w, tview.AlignLeft, tcell.ColorSilver)
 		d.drawModal(screen, x, y, w, h)
 		return
 	}
@@ -91,9 +91,9 @@ func (d *Dashboard) draw(screen tcell.Screen, x, y, w, h int) {
 		clearRows(screen, x, g.timelineY, w, 1)
 	}
 	st := headerState{paused: d.paused, pending: d.pending, rec: d.recordingState()}
-	tview.Print(screen, identityLine(d.frame, st, w), x, y, w, tview.AlignLeft, textColor)
-	tview.Print(screen, "? help", x, y, w, tview.AlignRight, tcell.ColorSilver)
-	tview.Print(screen, figuresLine(d.frame, w), x, y+1, w, tview.AlignLeft, textColor)
+	printLine(screen, identityLine(d.frame, st, w), x, y, w, tview.AlignLeft, textColor)
+	printLine(screen, "? help", x, y, w, tview.AlignRight, tcell.ColorSilver)
+	printLine(screen, figuresLine(d.frame, w), x, y+1, w, tview.AlignLeft, textColor)
 	if v := d.openView(); v != nil {
 		top := y + 2
 		bottom := g.footerY
@@ -115,7 +115,7 @@ func (d *Dashboard) draw(screen tcell.Screen, x, y, w, h int) {
 	if g.timelineY >= 0 {
 		d.drawTimeline(screen, x, g.timelineY, w)
 	}
-	tview.Print(screen, d.footer(w), x, g.footerY, w, tview.AlignLeft, tcell.ColorSilver)
+	printLine(screen, d.footer(w), x, g.footerY, w, tview.AlignLeft, tcell.ColorSilver)
 	d.drawModal(screen, x, y, w, h)
 }
 
@@ -155,7 +155,7 @@ func (d *Dashboard) drawPanels(screen tcell.Screen, r rect) {
 			if j >= bh {
 				break
 			}
-			tview.Print(screen, line, bx, by+j, bw, tview.AlignLeft, textColor)
+			printLine(screen, line, bx, by+j, bw, tview.AlignLeft, textColor)
 		}
 		px += w
 	}

@@ -89,12 +89,12 @@ func (v *stmtView) Draw(screen tcell.Screen) {
 	line := 0
 	for _, n := range notes {
 		if line < h-1 {
-			tview.Print(screen, "[yellow]"+safeLine(n, 400)+"[-]", x, y+line, w, tview.AlignLeft, textColor)
+			printLine(screen, "[yellow]"+safeLine(n, 400)+"[-]", x, y+line, w, tview.AlignLeft, textColor)
 			line++
 		}
 	}
 	cols := fitStmtCols(w)
-	tview.Print(screen, "[::b]"+v.headerLine(cols, w)+"[::-]", x, y+line, w, tview.AlignLeft, textColor)
+	printLine(screen, "[::b]"+v.headerLine(cols, w)+"[::-]", x, y+line, w, tview.AlignLeft, textColor)
 	line++
 	v.drawRows(screen, cols, x, y+line, w, h-line)
 }
@@ -135,7 +135,7 @@ func (v *stmtView) mark(col int) string {
 
 func (v *stmtView) drawRows(screen tcell.Screen, cols []int, x, y, w, h int) {
 	if len(v.rows) == 0 {
-		tview.Print(screen, "[gray](no statements ran in this interval)[-]", x, y, w, tview.AlignLeft, textColor)
+		printLine(screen, "[gray](no statements ran in this interval)[-]", x, y, w, tview.AlignLeft, textColor)
 		return
 	}
 	v.top = max(0, min(v.top, v.sel), v.sel-h+1)

@@ -11,7 +11,7 @@ import (
 //   - a modal view (statements) is only its binding: run opens a modal;
 //   - a pane view (replication, Galera) has lines: while its key is toggled
 //     on it is drawn, bordered, in the processlist's place;
-//   - a body view (locks) says when it is open; it then takes the place of
+//   - a body view (locks, load) says when it is open; it then takes the place of
 //     the findings, processlist and panels, gets the keys it owns before the
 //     dashboard's bindings, and has the footer for its own hints.
 type view struct {
@@ -31,6 +31,8 @@ func (d *Dashboard) newViews() []view {
 	return []view{
 		{binding: binding{[]string{"L"}, "lock view: who blocks whom, root blockers first (there k/K kill the selected root blocker)", d.toggleLocks, item{"L locks", 5}},
 			open: func() bool { return d.locks.active }, draw: d.locks.draw, handle: d.handleLockKey, hints: d.lockHints},
+		{binding: binding{[]string{"W"}, "load view: active sessions by wait class over the last minutes, the CPU count across them, the biggest statements, users, hosts, dbs and locked tables", d.toggleLoad, item{"W load", 5}},
+			open: func() bool { return d.load.active }, draw: d.load.draw, handle: d.handleLoadKey, hints: d.loadHints},
 		{binding: binding{[]string{"S"}, "statements view: top statements of the last digest interval (or sampled), < > sort, r reverse, e EXPLAIN", d.openStatements, item{"S statements", 5}}},
 		d.paneView("M", "Replication", "replication view: every channel's source, threads, lag, GTIDs and errors (again: processlist)", item{"M repl", 2}, replicationLines),
 		d.paneView("G", "Galera", "Galera view: node state, cluster size, flow control, queues, conflicts (again: processlist)", item{"G galera", 2}, galeraLines),
@@ -84,6 +86,6 @@ func (d *Dashboard) drawView(screen tcell.Screen, v *view, r rect) {
 		if i >= bh {
 			break
 		}
-		tview.Print(screen, line, bx, by+i, bw, tview.AlignLeft, textColor)
+		printLine(screen, line, bx, by+i, bw, tview.AlignLeft, textColor)
 	}
 }

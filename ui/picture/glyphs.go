@@ -57,7 +57,7 @@ func newGlyphCaches() (regular, bold *glyphCache, err error) {
 }
 
 func newGlyphCache(f *opentype.Font) (*glyphCache, error) {
-	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: FontSize, DPI: 72})
+	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: fontSize, DPI: 72})
 	if err != nil {
 		return nil, fmt.Errorf("picture: Go Mono face: %w", err)
 	}

@@ -12,18 +12,18 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// PNG cell geometry in pixels. Go Mono at FontSize px advances exactly
+// PNG cell geometry in pixels. Go Mono at fontSize px advances exactly
 // CellWidth, an odd width that centres vertical box strokes on a pixel, and
 // its │ is a little over CellHeight tall, so borders join without gaps. An
 // image is cols×CellWidth by rows×CellHeight pixels.
 const (
 	CellWidth  = 9
 	CellHeight = 17
-	FontSize   = 15
+	fontSize   = 15
 )
 
-// WritePNG writes the screen as a PNG image (see Image).
-func WritePNG(w io.Writer, screen tcell.SimulationScreen) error {
+// writePNG writes the screen as a PNG image (see Image).
+func writePNG(w io.Writer, screen tcell.SimulationScreen) error {
 	img, err := Image(screen)
 	if err != nil {
 		return err

@@ -14,7 +14,7 @@ import (
 func samplePNG(t *testing.T) image.Image {
 	t.Helper()
 	var b bytes.Buffer
-	if err := WritePNG(&b, sampleScreen(t)); err != nil {
+	if err := writePNG(&b, sampleScreen(t)); err != nil {
 		t.Fatal(err)
 	}
 	img, err := png.Decode(&b)
@@ -136,7 +136,7 @@ func TestPNGReverseBoldText(t *testing.T) {
 }
 
 func TestWritePNGRejectsEmptyScreen(t *testing.T) {
-	if err := WritePNG(io.Discard, newScreen(t, 5, 0)); err == nil {
+	if err := writePNG(io.Discard, newScreen(t, 5, 0)); err == nil {
 		t.Error("WritePNG on a screen without rows: no error")
 	}
 }
@@ -154,7 +154,7 @@ func BenchmarkWritePNG(b *testing.B) {
 	s.Show()
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := WritePNG(io.Discard, s); err != nil {
+		if err := writePNG(io.Discard, s); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -14,8 +14,8 @@ import (
 // SVG cell geometry: a 14 px monospace font advances about 8.4 px and wants
 // about 17 px of line height.
 const (
-	SVGCellWidth  = 8.4
-	SVGCellHeight = 17.0
+	svgCellWidth  = 8.4
+	svgCellHeight = 17.0
 	svgFontSize   = 14
 	svgBaseline   = 13.0 // from the top of a row
 	svgFontFamily = "'DejaVu Sans Mono', 'Go Mono', Menlo, Consolas, 'Liberation Mono', monospace"
@@ -23,15 +23,15 @@ const (
 
 var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
 
-// WriteSVG writes the screen as an SVG image: one rectangle per run of equal
+// writeSVG writes the screen as an SVG image: one rectangle per run of equal
 // background, block elements as rectangles, one <text> per run of equal style.
-func WriteSVG(w io.Writer, screen tcell.SimulationScreen) error {
+func writeSVG(w io.Writer, screen tcell.SimulationScreen) error {
 	g, err := readGrid(screen)
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriter(w)
-	width, height := num(float64(g.cols)*SVGCellWidth), num(float64(g.rows)*SVGCellHeight)
+	width, height := num(float64(g.cols)*svgCellWidth), num(float64(g.rows)*svgCellHeight)
 	fmt.Fprintf(bw, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"+
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" viewBox=\"0 0 %s %s\">\n",
 		width, height, width, height)
@@ -74,7 +74,7 @@ func svgBlocks(w io.Writer, row []cell, y int) {
 // svgRect draws a rectangle given in cell units.
 func svgRect(w io.Writer, x, y, cols, rows float64, fill string) {
 	fmt.Fprintf(w, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"%s\"/>\n",
-		num(x*SVGCellWidth), num(y*SVGCellHeight), num(cols*SVGCellWidth), num(rows*SVGCellHeight), fill)
+		num(x*svgCellWidth), num(y*svgCellHeight), num(cols*svgCellWidth), num(rows*svgCellHeight), fill)
 }
 
 // svgTexts draws each run of cells that share a style. textLength pins every
@@ -99,10 +99,10 @@ func svgText(w io.Writer, run []cell, x, y int) {
 		text.WriteString(c.text)
 	}
 	p := run[0].paint
-	fmt.Fprintf(w, "<text x=\"%s\" y=\"%s\" fill=\"%s\"", num(float64(x)*SVGCellWidth),
-		num(float64(y)*SVGCellHeight+svgBaseline), hexColor(p.fg))
+	fmt.Fprintf(w, "<text x=\"%s\" y=\"%s\" fill=\"%s\"", num(float64(x)*svgCellWidth),
+		num(float64(y)*svgCellHeight+svgBaseline), hexColor(p.fg))
 	if len(run) > 1 {
-		fmt.Fprintf(w, " textLength=\"%s\"", num(float64(len(run))*SVGCellWidth))
+		fmt.Fprintf(w, " textLength=\"%s\"", num(float64(len(run))*svgCellWidth))
 	}
 	if p.bold {
 		io.WriteString(w, " font-weight=\"bold\"")

@@ -46,7 +46,7 @@ func parseSVG(t *testing.T, doc []byte) []svgElement {
 
 func sampleSVG(t *testing.T) []svgElement {
 	var b bytes.Buffer
-	if err := WriteSVG(&b, sampleScreen(t)); err != nil {
+	if err := writeSVG(&b, sampleScreen(t)); err != nil {
 		t.Fatal(err)
 	}
 	return parseSVG(t, b.Bytes())
@@ -105,7 +105,7 @@ func TestSVGStylesAndFills(t *testing.T) {
 }
 
 func TestWriteSVGRejectsEmptyScreen(t *testing.T) {
-	if err := WriteSVG(io.Discard, newScreen(t, 0, 3)); err == nil {
+	if err := writeSVG(io.Discard, newScreen(t, 0, 3)); err == nil {
 		t.Error("WriteSVG on a screen without cells: no error")
 	}
 }

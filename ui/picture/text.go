@@ -7,10 +7,10 @@ import (
 	"github.com/gdamore/tcell/v2"
 )
 
-// Text returns the screen's characters, one line per row with trailing
+// text returns the screen's characters, one line per row with trailing
 // blanks trimmed; a wide rune stands once for its two cells. A screen
 // without cells gives "".
-func Text(screen tcell.SimulationScreen) string {
+func text(screen tcell.SimulationScreen) string {
 	g, err := readGrid(screen)
 	if err != nil {
 		return ""
@@ -18,8 +18,8 @@ func Text(screen tcell.SimulationScreen) string {
 	return gridText(g)
 }
 
-// WriteText writes Text(screen) to w.
-func WriteText(w io.Writer, screen tcell.SimulationScreen) error {
+// writeText writes text(screen) to w.
+func writeText(w io.Writer, screen tcell.SimulationScreen) error {
 	g, err := readGrid(screen)
 	if err != nil {
 		return err

@@ -7,7 +7,7 @@ import (
 )
 
 func TestTextShowsEveryRowTrimmed(t *testing.T) {
-	got := Text(sampleScreen(t))
+	got := text(sampleScreen(t))
 	if got != sampleText {
 		t.Errorf("Text:\n%q\nwant\n%q", got, sampleText)
 	}
@@ -15,7 +15,7 @@ func TestTextShowsEveryRowTrimmed(t *testing.T) {
 
 func TestWriteTextMatchesText(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteText(&b, sampleScreen(t)); err != nil {
+	if err := writeText(&b, sampleScreen(t)); err != nil {
 		t.Fatal(err)
 	}
 	if b.String() != sampleText {
@@ -24,10 +24,10 @@ func TestWriteTextMatchesText(t *testing.T) {
 }
 
 func TestTextOfScreenWithoutCells(t *testing.T) {
-	if got := Text(nil); got != "" {
+	if got := text(nil); got != "" {
 		t.Errorf("Text(nil) = %q", got)
 	}
-	err := WriteText(&bytes.Buffer{}, newScreen(t, 0, 0))
+	err := writeText(&bytes.Buffer{}, newScreen(t, 0, 0))
 	if err == nil || strings.Contains(err.Error(), "\n") {
 		t.Errorf("WriteText on 0×0 screen: err = %v, want a one-line error", err)
 	}

@@ -12,9 +12,9 @@ import (
 
 // writers maps an output file's extension to the format written there.
 var writers = map[string]func(io.Writer, tcell.SimulationScreen) error{
-	".svg": WriteSVG,
-	".png": WritePNG,
-	".txt": WriteText,
+	".svg": writeSVG,
+	".png": writePNG,
+	".txt": writeText,
 }
 
 // Write saves the screen to path in the format its extension names: .svg,
