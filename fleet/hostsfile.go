@@ -12,38 +12,38 @@ import (
 	"github.com/mytop-go/mytop-go/internal/connopt"
 )
 
-// Target is one server named in a --hosts file or a -h list. Empty fields
+// target is one server named in a --hosts file or a -h list. Empty fields
 // fall back to the shared connection options (flags, [client], option files).
-type Target struct {
+type target struct {
 	Name string
 	connopt.Server
 }
 
-// Defaults are the [client] section of a hosts file: credentials (User,
+// defaults are the [client] section of a hosts file: credentials (User,
 // Password) shared by every target that does not name its own.
-type Defaults = connopt.Server
+type defaults = connopt.Server
 
-// Targets lists the servers a --hosts file names or, without one, a -h list.
-func Targets(hostsFile, hostList string) ([]Target, Defaults, error) {
+// targets lists the servers a --hosts file names or, without one, a -h list.
+func targets(hostsFile, hostList string) ([]target, defaults, error) {
 	if hostsFile == "" {
-		ts, err := SplitHosts(hostList)
-		return ts, Defaults{}, err
+		ts, err := splitHosts(hostList)
+		return ts, defaults{}, err
 	}
 	f, err := os.Open(hostsFile)
 	if err != nil {
-		return nil, Defaults{}, fmt.Errorf("--hosts: %v", err)
+		return nil, defaults{}, fmt.Errorf("--hosts: %v", err)
 	}
 	defer f.Close()
-	ts, def, err := ParseHostsFile(f)
+	ts, def, err := parseHostsFile(f)
 	if err != nil {
 		return nil, def, fmt.Errorf("--hosts %s: %v", hostsFile, err)
 	}
 	return ts, def, nil
 }
 
-// SplitHosts reads a -h value: "db1,db2:3307,db3".
-func SplitHosts(list string) ([]Target, error) {
-	var ts []Target
+// splitHosts reads a -h value: "db1,db2:3307,db3".
+func splitHosts(list string) ([]target, error) {
+	var ts []target
 	for _, h := range strings.Split(list, ",") {
 		h = strings.TrimSpace(h)
 		if h == "" {
@@ -58,15 +58,15 @@ func SplitHosts(list string) ([]Target, error) {
 	return ts, nil
 }
 
-// ParseHostsFile reads one server per line: "host[:port]" or a DSN, followed
+// parseHostsFile reads one server per line: "host[:port]" or a DSN, followed
 // by optional key=value words (name, user, password, socket, port). Blank
 // lines and '#' comments are skipped; key=value lines under [client] give the
 // shared user and password, like an option file, and server lines may follow
 // them in the same section.
-func ParseHostsFile(r io.Reader) ([]Target, Defaults, error) {
+func parseHostsFile(r io.Reader) ([]target, defaults, error) {
 	var (
-		ts      []Target
-		def     Defaults
+		ts      []target
+		def     defaults
 		section string
 	)
 	sc := bufio.NewScanner(r)
@@ -83,7 +83,7 @@ func ParseHostsFile(r io.Reader) ([]Target, Defaults, error) {
 		if isSetting(line) {
 			err = setDefault(&def, section, line)
 		} else {
-			var t Target
+			var t target
 			t, err = targetLine(line)
 			ts = append(ts, t)
 		}
@@ -100,7 +100,7 @@ func ParseHostsFile(r io.Reader) ([]Target, Defaults, error) {
 	return ts, def, nil
 }
 
-func setDefault(d *Defaults, section, line string) error {
+func setDefault(d *defaults, section, line string) error {
 	if section != "client" && section != "mytop" {
 		return fmt.Errorf("%q: settings belong in a [client] section; a server line starts with host[:port] or a DSN", line)
 	}
@@ -116,12 +116,12 @@ func setDefault(d *Defaults, section, line string) error {
 	return nil
 }
 
-func targetLine(line string) (Target, error) {
+func targetLine(line string) (target, error) {
 	words := strings.Fields(line)
-	var t Target
+	var t target
 	var err error
 	if isDSN(words[0]) {
-		t = Target{Name: dsnName(words[0]), Server: connopt.Server{DSN: words[0]}}
+		t = target{Name: dsnName(words[0]), Server: connopt.Server{DSN: words[0]}}
 	} else if t, err = hostTarget(words[0]); err != nil {
 		return t, err
 	}
@@ -133,7 +133,7 @@ func targetLine(line string) (Target, error) {
 	return t, nil
 }
 
-func (t *Target) set(word string) error {
+func (t *target) set(word string) error {
 	k, v, ok := strings.Cut(word, "=")
 	if !ok {
 		return fmt.Errorf("%q: want key=value after the host", word)
@@ -170,16 +170,16 @@ func isSetting(line string) bool {
 func isDSN(w string) bool { return strings.Contains(w, "@") || strings.Contains(w, "(") }
 
 // hostTarget reads "host", "host:port" or "[v6]:port".
-func hostTarget(s string) (Target, error) {
+func hostTarget(s string) (target, error) {
 	h, p, err := net.SplitHostPort(s)
 	if err != nil {
-		return Target{Name: s, Server: connopt.Server{Host: strings.Trim(s, "[]")}}, nil
+		return target{Name: s, Server: connopt.Server{Host: strings.Trim(s, "[]")}}, nil
 	}
 	port, err := strconv.Atoi(p)
 	if err != nil || port <= 0 || port > 65535 {
-		return Target{}, fmt.Errorf("%q: port %q is not a TCP port", s, p)
+		return target{}, fmt.Errorf("%q: port %q is not a TCP port", s, p)
 	}
-	return Target{Name: s, Server: connopt.Server{Host: h, Port: port}}, nil
+	return target{Name: s, Server: connopt.Server{Host: h, Port: port}}, nil
 }
 
 // dsnName labels a DSN server by its address only, never its credentials.

@@ -20,15 +20,15 @@ localhost socket=/run/mysqld/a.sock name=local-a
 monitor:pw@tcp(10.0.0.9:3306)/ name=dsn-one
 [::1]:3308
 `
-	ts, def, err := ParseHostsFile(strings.NewReader(in))
+	ts, def, err := parseHostsFile(strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantDef := Defaults{User: "monitor", Password: "s3cret", PasswordSet: true}
+	wantDef := defaults{User: "monitor", Password: "s3cret", PasswordSet: true}
 	if def != wantDef {
 		t.Errorf("defaults %+v, want %+v", def, wantDef)
 	}
-	want := []Target{
+	want := []target{
 		{Name: "db1.example", Server: connopt.Server{Host: "db1.example"}},
 		{Name: "db2", Server: connopt.Server{Host: "db2.example", Port: 3307, User: "ro"}},
 		{Name: "local-a", Server: connopt.Server{Host: "localhost", Socket: "/run/mysqld/a.sock"}},
@@ -50,7 +50,7 @@ func TestParseHostsFileErrors(t *testing.T) {
 		{"user=x\n", "settings belong in a [client] section"},
 		{"db1:http\n", `port "http" is not a TCP port`},
 	} {
-		_, _, err := ParseHostsFile(strings.NewReader(tc.in))
+		_, _, err := parseHostsFile(strings.NewReader(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.in, err, tc.want)
 		}
@@ -59,7 +59,7 @@ func TestParseHostsFileErrors(t *testing.T) {
 
 // A DSN's name never carries its credentials into labels or the screen.
 func TestDSNNameHidesCredentials(t *testing.T) {
-	ts, _, err := ParseHostsFile(strings.NewReader("app:hunter2@tcp(db9:3306)/shop\n"))
+	ts, _, err := parseHostsFile(strings.NewReader("app:hunter2@tcp(db9:3306)/shop\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,11 +69,11 @@ func TestDSNNameHidesCredentials(t *testing.T) {
 }
 
 func TestSplitHosts(t *testing.T) {
-	ts, err := SplitHosts("db1, db2:3307,,db3")
+	ts, err := splitHosts("db1, db2:3307,,db3")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Target{
+	want := []target{
 		{Name: "db1", Server: connopt.Server{Host: "db1"}},
 		{Name: "db2:3307", Server: connopt.Server{Host: "db2", Port: 3307}},
 		{Name: "db3", Server: connopt.Server{Host: "db3"}},

@@ -33,7 +33,7 @@ func Open(lf *collectors.LiveFlags, newBuilder func() *pipeline.Builder, stderr 
 	if err := lf.CheckInterval(); err != nil {
 		return nil, err
 	}
-	ts, def, err := Targets(lf.HostsFile, lf.Conn.Hosts())
+	ts, def, err := targets(lf.HostsFile, lf.Conn.Hosts())
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +49,7 @@ func Open(lf *collectors.LiveFlags, newBuilder func() *pipeline.Builder, stderr 
 	return ms, nil
 }
 
-func openMember(lf *collectors.LiveFlags, t Target, def Defaults, stderr io.Writer) (*collectors.Live, error) {
+func openMember(lf *collectors.LiveFlags, t target, def defaults, stderr io.Writer) (*collectors.Live, error) {
 	c := lf.Conn.For(t.Server, def)
 	live, err := lf.Build(c, stderr)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 // set-clipboard on: y on a thread puts its full query in tmux's buffer,
 // which tmux got as OSC 52 and would pass on to the outer terminal.
 func TestCopyQueryReachesTmuxBuffer(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	srv := testdb.Start(t)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -16,6 +16,7 @@ import (
 // dashboard and Esc comes back, and a server frozen with SIGSTOP shows DOWN
 // while the fleet keeps running.
 func TestFleetViewInTmux(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	srvs := []*testdb.Server{testdb.Start(t), testdb.Start(t), testdb.Start(t)}
 	names := []string{"calm-a", "incident-b", "frozen-c"}

@@ -27,6 +27,7 @@ func runBinary(t *testing.T, args ...string) (string, string, int) {
 }
 
 func TestHelpExitCodesAndLayout(t *testing.T) {
+	t.Parallel()
 	out, errOut, code := runBinary(t, "--help")
 	if code != 0 || errOut != "" || !strings.HasPrefix(out, "Usage: mytop-go [OPTIONS]") || !strings.Contains(out, "--login-path") {
 		t.Errorf("--help: exit %d, stderr %q, stdout:\n%s", code, errOut, out)
@@ -49,6 +50,7 @@ func TestHelpExitCodesAndLayout(t *testing.T) {
 }
 
 func TestCompletionAndManFromTheFlags(t *testing.T) {
+	t.Parallel()
 	out, _, code := runBinary(t, "completion", "bash")
 	if code != 0 || !strings.Contains(out, "complete -o filenames -F _mytop_go mytop-go") || !strings.Contains(out, "--keep-around") {
 		t.Errorf("completion bash: exit %d:\n%s", code, out)

@@ -18,6 +18,7 @@ import (
 // keeps its layout, shows ESC and BEL as '?', CR as a space and the bad bytes
 // as \xNN, and the 1 MB statement opens in full without freezing the keys.
 func TestHostileTextIsEscapedOnScreen(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	srv := testdb.Start(t)
 	const user = "ev\x1b[2J\r\x07il"

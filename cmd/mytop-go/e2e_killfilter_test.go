@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"testing"
 	"time"
 
@@ -38,6 +39,7 @@ func runningCount(t *testing.T, db *sql.DB, marker string) int {
 // "batch" set, X asks about exactly the 20 matching sleepers, y kills their
 // queries, and the 5 others and the monitor itself keep running.
 func TestKillByFilterInTmux(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	srv := testdb.Start(t)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -55,15 +57,32 @@ func TestKillByFilterInTmux(t *testing.T) {
 	}
 	s := tmuxtest.Start(t, 80, 24, []string{"HOME=" + t.TempDir()},
 		bin, "--no-defaults", "-S", srv.Socket, "-uroot", "--interval", "500ms")
-	s.WaitFor(20*time.Second, "LIVE", "batch_sleeper")
+	s.WaitFor(60*time.Second, "LIVE", "batch_sleeper") // generous: CI starts ~20 servers beside it
 	s.Keys("X")
-	s.WaitFor(5*time.Second, "needs a filter")
+	s.WaitFor(15*time.Second, "needs a filter")
 	s.Keys("/", "batch_sleeper", "Enter")
-	s.WaitFor(5*time.Second, "batch_sleeper")
+	s.WaitFor(15*time.Second, "batch_sleeper")
 	s.Keys("X")
-	s.WaitFor(10*time.Second, "KILL QUERY of 20 threads", "and 10 more")
+	s.WaitFor(30*time.Second, "KILL QUERY of 20 threads", "and 10 more")
 	s.Keys("y")
-	s.WaitFor(15*time.Second, "KILL QUERY sent to 20 of 20 threads")
+	// The answer, whatever it is (shown for 6 s). On a machine starting
+	// twenty servers at once the monitor's on-demand session can fail to
+	// open; the answer then says how many went and why, and the DBA asks
+	// again, as here (twice at most).
+	for attempt := 1; ; attempt++ {
+		screen := s.WaitFor(45*time.Second, "KILL QUERY sent to")
+		if strings.Contains(screen, "KILL QUERY sent to 20 of 20 threads") || runningCount(t, db, "batch_sleeper") == 0 {
+			break
+		}
+		if attempt == 3 {
+			t.Fatalf("after %d tries not every kill went:\n%s", attempt, screen)
+		}
+		t.Logf("try %d: not every kill went:\n%s", attempt, screen)
+		time.Sleep(6 * time.Second) // the answer's time on screen
+		s.Keys("X")
+		s.WaitFor(30*time.Second, "KILL QUERY of")
+		s.Keys("y")
+	}
 	deadline = time.Now().Add(15 * time.Second)
 	for runningCount(t, db, "batch_sleeper") > 0 {
 		if time.Now().After(deadline) {
@@ -75,15 +94,15 @@ func TestKillByFilterInTmux(t *testing.T) {
 		t.Errorf("%d of the 5 non-matching sleepers still running, want 5", n)
 	}
 	s.Keys("Escape")
-	s.WaitFor(10*time.Second, "keep_sleeper") // the monitor is still connected and sampling
+	s.WaitFor(30*time.Second, "keep_sleeper") // the monitor is still connected and sampling
 
 	// Ctrl-X: KILL CONNECTION of the other five, which then leave the server.
 	s.Keys("/", "keep_sleeper", "Enter")
 	time.Sleep(time.Second)
 	s.Keys("C-x")
-	s.WaitFor(10*time.Second, "KILL CONNECTION of 5 threads")
+	s.WaitFor(30*time.Second, "KILL CONNECTION of 5 threads")
 	s.Keys("y")
-	s.WaitFor(15*time.Second, "KILL CONNECTION sent to 5 of 5 threads")
+	s.WaitFor(45*time.Second, "KILL CONNECTION sent to 5 of 5 threads")
 	var left int
 	deadline = time.Now().Add(15 * time.Second)
 	for {
@@ -97,7 +116,7 @@ func TestKillByFilterInTmux(t *testing.T) {
 		t.Errorf("%d keep_sleeper connections left after KILL CONNECTION", left)
 	}
 	s.Keys("Escape")
-	s.WaitFor(10*time.Second, "LIVE")
+	s.WaitFor(30*time.Second, "LIVE")
 	s.Keys("q")
 	if status := s.WaitExit(10 * time.Second); status != "0" {
 		t.Errorf("exit status %s:\n%s", status, s.Screen())

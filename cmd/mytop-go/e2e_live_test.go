@@ -15,6 +15,7 @@ import (
 // TestLiveDashboardInTmux runs the built binary in a real terminal against a
 // throwaway MariaDB and reads what a DBA would see.
 func TestLiveDashboardInTmux(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	srv := testdb.Start(t)
 	db := srv.DB(t)
@@ -34,6 +35,7 @@ func TestLiveDashboardInTmux(t *testing.T) {
 // TestConnectionErrorsAreOneLine checks what a user sees when the server
 // cannot be reached or refuses them: one line, non-zero exit, no password.
 func TestConnectionErrorsAreOneLine(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	srv := testdb.Start(t)
 	srv.Exec(t, "CREATE USER 'app'@'localhost' IDENTIFIED BY 'right-password'")

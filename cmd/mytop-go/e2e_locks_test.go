@@ -53,8 +53,11 @@ func lockPileup(t *testing.T, ctx context.Context, srv *testdb.Server, n int) in
 }
 
 // The real binary at 80×24: L shows the transaction as the root blocker, K
-// asks y/n naming what it releases, y kills it and the pile-up drains.
+// asks y/n saying what it may release (no lock list is loaded, so the
+// metadata holder is inferred and its waiters are counted as guessed, never
+// "releases"), y kills it and the pile-up drains.
 func TestLockViewKillsRootBlockerInTmux(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	srv := testdb.Start(t)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -66,7 +69,7 @@ func TestLockViewKillsRootBlockerInTmux(t *testing.T) {
 	s.Keys("L")
 	s.WaitFor(10*time.Second, "6 waiting, 1 root blocker", fmt.Sprintf("▶ %d ", holder), "idle in transaction")
 	s.Keys("K")
-	s.WaitFor(5*time.Second, fmt.Sprintf("KILL CONNECTION %d: releases 6 waiters", holder))
+	s.WaitFor(5*time.Second, fmt.Sprintf("KILL CONNECTION %d ?", holder), "6 waiters are guessed to wait")
 	s.Keys("y")
 	s.WaitFor(10*time.Second, "nothing waits for a lock")
 	var n int
@@ -83,6 +86,7 @@ func TestLockViewKillsRootBlockerInTmux(t *testing.T) {
 // record, then report --format json names the holder in
 // findings[].root_blockers, and replay's lock view shows the same root.
 func TestRecordedLockPileupReportsRootBlocker(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	srv := testdb.Start(t)
 	ctx, cancel := context.WithCancel(context.Background())

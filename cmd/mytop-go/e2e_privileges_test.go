@@ -14,6 +14,7 @@ import (
 // and rule that needs more names the privilege it lacks, the figures that
 // need nothing still show, and it quits cleanly.
 func TestMissingPrivilegesAreNamedOnScreen(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	srv := testdb.Start(t, "--performance-schema=OFF")
 	srv.Exec(t, "CREATE USER 'watcher'@'localhost' IDENTIFIED BY 'w-pw'")
@@ -48,6 +49,7 @@ func TestMissingPrivilegesAreNamedOnScreen(t *testing.T) {
 // InnoDB status need no performance_schema, so a privileged user on a server
 // without it sees full panels and no rule marked not applicable for it.
 func TestPerformanceSchemaOffLosesNothingOnMariaDB(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	srv := testdb.Start(t, "--performance-schema=OFF")
 	sleepQuery(t, srv, "seen_without_pfs")

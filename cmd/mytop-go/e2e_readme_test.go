@@ -36,6 +36,7 @@ func readmeCommands(t *testing.T, root string) []string {
 // real terminal, from the repository root, and finds the bundled incident on
 // screen.
 func TestReadmeFirstCommandShowsTheDashboard(t *testing.T) {
+	t.Parallel()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 // the current directory, REC with its name and size in the header while on,
 // and a complete recording once R stops it.
 func TestLiveRecordKeyInTmux(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	srv := testdb.Start(t)
 	dir := t.TempDir()

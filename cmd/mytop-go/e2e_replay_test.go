@@ -38,6 +38,7 @@ func replayInTmux(t *testing.T, w, h int, args ...string) *tmuxtest.Session {
 func clock(hms string) string { return "REPLAY 2026-12-01 " + hms }
 
 func TestReplayKeysInTmux(t *testing.T) {
+	t.Parallel()
 	s := replayInTmux(t, 160, 45, importedRecording(t))
 	s.WaitFor(10*time.Second, "REPLAY 2026-12-01 04:38", "▶ ×1")
 
@@ -49,16 +50,16 @@ func TestReplayKeysInTmux(t *testing.T) {
 	}
 
 	// n lands on the frame that raises the finding: its signal started at
-	// 04:38:31 and held for the three frames the rule needs (04:38:32 is
-	// missing from the capture).
+	// 04:38:31 and, persistence being time held by the frames' clocks, has
+	// held the rule's 3 s at 04:38:33 (04:38:32 is missing from the capture).
 	s.Keys("n")
-	screen := s.WaitFor(10*time.Second, clock("04:38:34"), "began 04:38:31")
+	screen := s.WaitFor(10*time.Second, clock("04:38:33"), "began 04:38:31")
 	if !strings.Contains(findingsPanel(screen), "table_lock_contention") {
 		t.Errorf("findings panel lacks table_lock_contention after n:\n%s", screen)
 	}
 
 	// ] and [ move one recorded frame, across the hole at 04:38:38.
-	for _, want := range []string{"04:38:35", "04:38:36", "04:38:37", "04:38:39"} {
+	for _, want := range []string{"04:38:34", "04:38:35", "04:38:36", "04:38:37", "04:38:39"} {
 		s.Keys("]")
 		s.WaitFor(5*time.Second, clock(want))
 	}
@@ -85,6 +86,7 @@ func TestReplayKeysInTmux(t *testing.T) {
 }
 
 func TestReplaySpeedFlagShowsOnTimeline(t *testing.T) {
+	t.Parallel()
 	s := replayInTmux(t, 160, 45, "--speed", "4", "--at", "04:39:00", importedRecording(t))
 	s.WaitFor(10*time.Second, "▶ ×4 04:39")
 	s.Keys("-")
@@ -94,6 +96,7 @@ func TestReplaySpeedFlagShowsOnTimeline(t *testing.T) {
 }
 
 func TestReplayOfAnUnknownFileIsOneLine(t *testing.T) {
+	t.Parallel()
 	junk := filepath.Join(t.TempDir(), "notes.txt")
 	if err := os.WriteFile(junk, []byte("call the DBA at 9\n"), 0o600); err != nil {
 		t.Fatal(err)
@@ -117,6 +120,7 @@ func TestReplayOfAnUnknownFileIsOneLine(t *testing.T) {
 // TestTinyTerminalResizes starts in a 20×10 window, grows it and shrinks it
 // back: the dashboard must redraw for each size and quit cleanly.
 func TestTinyTerminalResizes(t *testing.T) {
+	t.Parallel()
 	s := replayInTmux(t, 20, 10, importedRecording(t))
 	s.WaitFor(10*time.Second, "mytop-go")
 	s.Resize(160, 45)

@@ -18,6 +18,7 @@ import (
 // TestPasswordLeavesTheProcessTitle runs a recorder with -pPASSWORD and reads
 // its /proc/PID/cmdline, as `ps` would, while it records.
 func TestPasswordLeavesTheProcessTitle(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	srv := testdb.Start(t)
 	srv.Exec(t, "CREATE USER 'app'@'localhost' IDENTIFIED BY 'Hunter2Secret'", "GRANT PROCESS ON *.* TO 'app'@'localhost'")

@@ -25,6 +25,7 @@ import (
 // and checks the other two keep updating, then lets a real Prometheus with the
 // shipped alert rules fire on the frozen one.
 func TestServeFleetToPrometheus(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	promBin := needCommand(t, "prometheus")
 	srvs := []*testdb.Server{testdb.Start(t), testdb.Start(t), testdb.Start(t)}

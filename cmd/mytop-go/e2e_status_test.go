@@ -49,6 +49,7 @@ func waitFor(t *testing.T, stderr *lockedBuffer, re *regexp.Regexp, within time.
 }
 
 func TestRecorderTellsItsOwnHealthOnSIGUSR1(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	srv := testdb.Start(t)
 	out := filepath.Join(t.TempDir(), "r.mytop")

@@ -92,6 +92,7 @@ func writePEM(t *testing.T, path, kind string, der []byte) string {
 // recorder runs; against the wrong CA it is one line naming the certificate
 // problem.
 func TestTLSRequiredByTheServer(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	dir := t.TempDir()
 	ca := newCA(t, "mytop-go test CA")
