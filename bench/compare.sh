@@ -3,17 +3,22 @@
 # innotop and mytop, on a throwaway MariaDB holding N idle connections and a
 # steady light workload. Monitors run one after another for the same window.
 #
-#   bench/compare.sh [-d SECONDS] [-n "0 1000 5000"] [-r RATE] [-w WARMUP] [-m MONITORS] [-k] [-P] [-C]
+#   bench/compare.sh [-d SECONDS] [-n "0 1000 5000"] [-b BUSY] [-r RATE] [-w WARMUP] [-m MONITORS] [-B BINARY] [-k] [-P] [-C]
 #
 #   -d  measured window per monitor, seconds (default 30)
 #   -n  idle connection counts to test (default "0 1000 5000")
+#   -b  of the N connections, how many loop SELECT SLEEP(1) (default 0)
 #   -r  workload statements per second (default 100)
 #   -w  seconds a monitor runs before the window opens (default 5)
 #   -m  monitors to run, in order (default "mytop-go-record mytop-go-live innotop innotop-A mytop");
 #       "mytop-go-nothreads" is record with --no-thread-stats (no per-thread /proc reads);
 #       "innotop" is its query list (-m Q), "innotop-A" its dashboard (-m A);
 #       "profile" runs record's pipeline with CPU and heap profiles (implies -k);
-#       "stmtcost" times candidate sampling statements on the server (server busy ms each)
+#       "live-profile" is the dashboard with a CPU profile of the whole binary (implies -k);
+#       "stmtcost" times candidate sampling statements on the server (server busy ms each);
+#       "base-live" and "base-record" run the binary given with -B (an earlier build, for a
+#       before/after in one run)
+#   -B  a second mytop-go binary, for the base-* monitors
 #   -k  keep the temp dir (recordings, logs, screens) instead of removing it
 #   -P  record each monitor's CPU with perf over its window (any monitor, the dashboards
 #       and the Perl peers too); the top functions go to NAME-N.perf.txt (implies -k)
@@ -31,23 +36,25 @@
 # Perl needs libterm-readkey-perl and libdbd-mariadb-perl), go. Run as root.
 set -euo pipefail
 
-DURATION=30 COUNTS="0 1000 5000" RATE=100 WARMUP=5 KEEP=0 PERF=0 CGROUP=0
+DURATION=30 COUNTS="0 1000 5000" BUSY=0 RATE=100 WARMUP=5 BASE="" KEEP=0 PERF=0 CGROUP=0
 MONITORS="mytop-go-record mytop-go-live innotop innotop-A mytop"
-while getopts "d:n:r:w:m:kPCh" o; do
+while getopts "d:n:b:r:w:m:B:kPCh" o; do
 	case $o in
 	d) DURATION=$OPTARG ;;
 	n) COUNTS=$OPTARG ;;
+	b) BUSY=$OPTARG ;;
 	r) RATE=$OPTARG ;;
 	w) WARMUP=$OPTARG ;;
 	m) MONITORS=$OPTARG ;;
+	B) BASE=$(realpath "$OPTARG") ;;
 	k) KEEP=1 ;;
 	P) PERF=1 KEEP=1 ;;
 	C) CGROUP=1 ;;
-	*) sed -n '2,19p' "$0"; exit 2 ;;
+	*) sed -n '2,25p' "$0"; exit 2 ;;
 	esac
 done
 
-[[ " $MONITORS " == *" profile"* ]] && KEEP=1
+[[ " $MONITORS " == *" profile"* || " $MONITORS " == *" live-profile"* ]] && KEEP=1
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/mytop-bench.XXXXXX")
 SOCK=$TMP/mysqld.sock
@@ -139,7 +146,7 @@ own_cgroup() {
 # separates their statements.
 create_users() {
 	local u sql=""
-	for u in m_record m_nothr m_live m_innotop m_mytop m_profile m_q load; do
+	for u in m_record m_nothr m_live m_lprof m_blive m_brec m_innotop m_mytop m_profile m_q load; do
 		sql+="CREATE USER '$u'@'localhost'; GRANT ALL ON *.* TO '$u'@'localhost';"
 	done
 	"${MYSQL[@]}" -e "$sql"
@@ -148,7 +155,7 @@ create_users() {
 # start_load holds N idle connections plus the workload; waits until ready.
 start_load() {
 	local n=$1
-	"$TMP/conns" -S "$SOCK" -u load -n "$n" -rate "$RATE" >"$TMP/conns-$n.log" 2>&1 &
+	"$TMP/conns" -S "$SOCK" -u load -n "$n" -busy "$BUSY" -rate "$RATE" >"$TMP/conns-$n.log" 2>&1 &
 	CONNS_PID=$!
 	for _ in $(seq 1200); do
 		grep -q '^ready' "$TMP/conns-$n.log" && return 0
@@ -184,6 +191,10 @@ start_monitor() {
 			>"$TMP/record-$n.log" 2>&1 &
 		MON_PID=$!
 		return ;;
+	base-record)
+		"$BASE" record -S "$SOCK" -u m_brec -o "$TMP/base-$n.mytop" >"$TMP/base-record-$n.log" 2>&1 &
+		MON_PID=$!
+		return ;;
 	mytop-go-nothreads)
 		"$TMP/mytop-go" record -S "$SOCK" -u m_nothr --no-thread-stats -o "$TMP/nothr-$n.mytop" \
 			>"$TMP/nothr-$n.log" 2>&1 &
@@ -195,6 +206,8 @@ start_monitor() {
 		MON_PID=$!
 		return ;;
 	mytop-go-live) cmd="exec $TMP/mytop-go -S $SOCK -u m_live" ;;
+	base-live) cmd="exec $BASE -S $SOCK -u m_blive" ;;
+	live-profile) cmd="MYTOP_GO_CPUPROFILE=$TMP/$name-$n.cpu.pprof exec $TMP/mytop-go -S $SOCK -u m_lprof" ;;
 	# Q mode: the query list with the status header, the nearest to a
 	# processlist dashboard; the config lives in the temp HOME.
 	innotop) cmd="exec innotop -S $SOCK -u m_innotop -d 1 -m Q -s" ;;
@@ -209,7 +222,7 @@ start_monitor() {
 
 stop_monitor() {
 	local name=$1 n=$2
-	if [[ $name == mytop-go-record || $name == mytop-go-nothreads || $name == profile* ]]; then
+	if [[ $name == mytop-go-record || $name == mytop-go-nothreads || $name == profile || $name == base-record ]]; then
 		kill -INT "$MON_PID" 2>/dev/null
 		wait "$MON_PID" 2>/dev/null || true
 	else
@@ -225,6 +238,7 @@ measure() {
 	local name=$1 n=$2 user
 	case $name in
 	mytop-go-record) user=m_record ;; mytop-go-nothreads) user=m_nothr ;; mytop-go-live) user=m_live ;;
+	live-profile) user=m_lprof ;; base-live) user=m_blive ;; base-record) user=m_brec ;;
 	innotop | innotop-A) user=m_innotop ;; mytop) user=m_mytop ;; profile) user=m_profile ;;
 	*) say "unknown monitor: $name"; exit 2 ;;
 	esac
@@ -253,10 +267,11 @@ measure() {
 			>"$TMP/$name-$n.perf.txt" 2>/dev/null || true
 	fi
 	local lat="-"
-	if [[ $name == mytop-go-record || $name == mytop-go-nothreads || $name == profile* ]]; then
+	if [[ $name == mytop-go-record || $name == mytop-go-nothreads || $name == profile || $name == base-record ]]; then
 		local rec=$TMP/rec-$n.mytop
+		[[ $name == base-record ]] && rec=$TMP/base-$n.mytop
 		[[ $name == mytop-go-nothreads ]] && rec=$TMP/nothr-$n.mytop
-		[[ $name == profile* ]] && rec=$TMP/$name-$n.mytop && sed "s/^/# N=$n $name: /" "$TMP/$name-$n.log" >>"$TMP/notes"
+		[[ $name == profile ]] && rec=$TMP/$name-$n.mytop && sed "s/^/# N=$n $name: /" "$TMP/$name-$n.log" >>"$TMP/notes"
 		lat=$("$TMP/latency" "$rec" | tee "$TMP/latency-$name-$n.txt" |
 			awk '$1=="tick"{sub("p50=","",$3); sub("p99=","",$4); print $3"/"$4}')
 	fi
@@ -331,7 +346,7 @@ main() {
 		done
 		stop_pid "$CONNS_PID"; CONNS_PID=""
 	done
-	echo "# $(date -u +%FT%TZ)  MariaDB $version  $(nproc) CPUs  $(uname -r)  window ${DURATION}s  workload ${RATE}/s"
+	echo "# $(date -u +%FT%TZ)  MariaDB $version  $(nproc) CPUs  $(uname -r)  window ${DURATION}s  workload ${RATE}/s  busy $BUSY"
 	cat "$TMP/notes"
 	printf '%-16s %6s %8s %9s %9s %8s %7s %11s %6s\n' monitor N stmt/s srv_ms/s KiB_out/s cpu% rss_MB p50/p99ms load1
 	cat "$TMP/table"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Reproduces the reference incident (incidents/001: query cache on, SELECTs
-# queueing on the query cache lock while UPDATEs without a usable index scan
-# whole tables) on a throwaway MariaDB, and records it with
+# Reproduces the reference incident (incidents/001: MyISAM, query cache on,
+# SELECTs queueing on the table and query cache locks while UPDATEs without a
+# usable index scan the whole table) on a throwaway MariaDB, and records it with
 # `mytop-go record`. The result, examples/incident.mytop, is what the README's
 # first command opens and what screenshots/ is drawn from.
 #
@@ -37,12 +37,12 @@ pids+=($!)
 for _ in $(seq 60); do mariadb --no-defaults -S "$sock" -uroot -e 'select 1' >/dev/null 2>&1 && break; sleep 0.5; done
 
 sql() { mariadb --no-defaults -S "$sock" -uroot "$@"; }
-rows=${ROWS:-300000}
-echo "loading $rows rows into shop.items (InnoDB, no index on the column the UPDATE filters on)"
-sql -e "CREATE DATABASE shop"
-sql shop -e "CREATE TABLE items (id INT PRIMARY KEY, c INT NOT NULL, stock INT NOT NULL DEFAULT 0,
-  pad CHAR(40)) ENGINE=InnoDB"
-sql shop -e "INSERT INTO items SELECT seq, seq % 1000, 0, REPEAT('x', 40) FROM seq_1_to_$rows"
+rows=${ROWS:-600000}
+echo "loading $rows rows into app.m (MyISAM, as in the incident; no index on the columns the UPDATE filters on)"
+sql -e "CREATE DATABASE app"
+sql app -e "CREATE TABLE m (id INT PRIMARY KEY, user1 INT NOT NULL, user2 INT NOT NULL, hits INT NOT NULL,
+  pad CHAR(60) NOT NULL) ENGINE=MyISAM"
+sql app -e "INSERT INTO m SELECT seq, seq % 5000, seq % 7000, 0, REPEAT('p', 60) FROM seq_1_to_$rows; ANALYZE TABLE m"
 
 echo "recording $seconds s to $out"
 rm -f "$out"
@@ -51,22 +51,21 @@ rec=$!
 pids+=($rec)
 sleep 8   # a healthy baseline first
 
-echo "workload: incident 001's benchmark, 10 mariadb-slap clients reading MyISAM rows by key, query cache on"
-mariadb-slap --no-defaults --socket="$sock" -uroot --auto-generate-sql --engine=myisam \
-  --auto-generate-sql-add-autoincrement --number-int-cols=10 --number-char-cols=10 --concurrency=10 \
-  --iterations=1000 --auto-generate-sql-write-number=1000 --number-of-queries=100000 \
-  --auto-generate-sql-load-type=key >/dev/null 2>&1 &
-pids+=($!)
+# Each client is one connection fed by a loop, as an application's pool would
+# be. 16 readers by primary key over a working set the query cache holds.
+echo "workload: 16 clients reading rows of app.m by key, query cache on"
+for c in $(seq 16); do
+  ( while :; do echo "SELECT hits, pad FROM m WHERE id = $((RANDOM % 20000 + 1));"; done | sql app >/dev/null 2>&1 ) &
+  pids+=($!)
+done
 sleep 10
-# The UPDATE filters on c, which has no index, so it scans the whole clustered
-# index. The SLEEP every 1,000 rows stretches the scan to what a table a few
-# hundred times larger would take, so the demo fits in a minute.
-echo "workload: 2 clients of full-scan UPDATEs (WHERE on an unindexed column)"
-for c in 1 2; do
-  ( while :; do
-      sql shop -e "UPDATE items SET stock = stock + 1 WHERE IF(id % 1000 = 0, SLEEP(0.03), 0) = 0 AND c = $((c * 7))" \
-        >/dev/null 2>&1 || true
-    done ) &
+# The UPDATE filters on user1 and user2, which have no index: every run scans
+# all 600,000 rows under MyISAM's table lock, and invalidates the table's
+# cached results under the query cache's global lock.
+echo "workload: 3 clients of full-scan UPDATEs (WHERE on unindexed columns)"
+for c in 1 2 3; do
+  ( while :; do echo "UPDATE m SET hits = hits + 1 WHERE user1 = $((RANDOM % 5000)) AND user2 = $((RANDOM % 7000));"; sleep 0.4; done \
+      | sql app >/dev/null 2>&1 ) &
   pids+=($!)
 done
 wait "$rec"

@@ -1,6 +1,8 @@
 // Command conns is the load side of bench/compare.sh: it holds N idle
 // connections open (bash cannot) and runs a steady, light workload of point
-// reads and updates at a fixed rate, until SIGINT or SIGTERM.
+// reads and updates at a fixed rate, and optionally busy connections that
+// loop SELECT SLEEP(1) (so the processlist always has running rows to draw),
+// until SIGINT or SIGTERM.
 package main
 
 import (
@@ -27,6 +29,7 @@ func main() {
 	idle := flag.Int("n", 0, "idle connections to hold open")
 	rate := flag.Int("rate", 100, "workload statements per second (0: none)")
 	workers := flag.Int("workers", 4, "workload connections")
+	busy := flag.Int("busy", 0, "of the idle connections, how many loop SELECT SLEEP(1)")
 	flag.Parse()
 	if *socket == "" {
 		fmt.Fprintln(os.Stderr, "conns: -S SOCKET is required")
@@ -34,13 +37,13 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, *socket, *user, *idle, *rate, *workers); err != nil {
+	if err := run(ctx, *socket, *user, *idle, *rate, *workers, *busy); err != nil {
 		fmt.Fprintln(os.Stderr, "conns:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, socket, user string, idle, rate, workers int) error {
+func run(ctx context.Context, socket, user string, idle, rate, workers, busy int) error {
 	cfg := mysql.NewConfig()
 	cfg.User, cfg.Net, cfg.Addr = user, "unix", socket
 	// One round trip per statement, not PREPARE + EXECUTE + CLOSE.
@@ -64,9 +67,11 @@ func run(ctx context.Context, socket, user string, idle, rate, workers int) erro
 	if err != nil {
 		return err
 	}
-	fmt.Printf("ready idle=%d rate=%d\n", len(held), rate)
+	sleepers := sleepLoops(ctx, held[:min(busy, len(held))])
+	fmt.Printf("ready idle=%d busy=%d rate=%d\n", len(held)-min(busy, len(held)), min(busy, len(held)), rate)
 	var done atomic.Int64
 	workload(ctx, bdb, rate, workers, &done)
+	sleepers.Wait()
 	fmt.Printf("stopped after %d workload statements\n", done.Load())
 	return nil
 }
