@@ -142,6 +142,7 @@ var errBadStat = errors.New("unreadable /proc stat line")
 // procStat is what the monitor takes from /proc/<pid>[/task/<tid>]/stat.
 type procStat struct {
 	comm         []byte // valid until the buffer's next read
+	state        byte   // R running or runnable, S sleeping, D disk wait...
 	utime, stime uint64 // user and system CPU, clock ticks (userHZ)
 	startTime    uint64 // clock ticks after boot; tells a reused pid apart
 }
@@ -166,6 +167,8 @@ func parseTaskStat(b []byte) (procStat, error) {
 			return procStat{}, errBadStat
 		}
 		switch i {
+		case 3:
+			st.state = f[0]
 		case 14:
 			st.utime = parseUint(f)
 		case 15:

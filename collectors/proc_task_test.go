@@ -12,17 +12,18 @@ func TestParseTaskStat(t *testing.T) {
 		ok                  bool
 		comm                string
 		utime, stime, start uint64
+		state               byte
 	}{
 		{"thread", "4242 (my (odd) name) S 1 4242 4242 0 -1 4194368 9 0 0 0 150 37 0 0 20 0 55 0 987654 0 0\n",
-			true, "my (odd) name", 150, 37, 987654},
+			true, "my (odd) name", 150, 37, 987654, 'S'},
 		{"mariadbd, a full line", "4242 (mariadbd) S 1 4242 4242 0 -1 4194560 9 0 0 0 1234 56 0 0 20 0 40 0 5000 " +
-			"1000000 200 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0\n", true, "mariadbd", 1234, 56, 5000},
-		{"comm with spaces", "7 (mysqld (a) b) R 1 7 7 0 -1 0 0 0 0 0 300 100 0 0 20 0 1 0 77 0", true, "mysqld (a) b", 300, 100, 77},
-		{"cut before starttime", "4242 (mysqld) S 1 4242 4242 0 -1 0 0 0 0 0 5 5 0 0", false, "", 0, 0, 0},
-		{"short line", "4242 (mysqld) S 1", false, "", 0, 0, 0},
-		{"no parentheses", "4242 no parens", false, "", 0, 0, 0},
-		{"empty", "", false, "", 0, 0, 0},
-		{"closing before opening", "1 )x( S 1 2", false, "", 0, 0, 0},
+			"1000000 200 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0\n", true, "mariadbd", 1234, 56, 5000, 'S'},
+		{"comm with spaces", "7 (mysqld (a) b) R 1 7 7 0 -1 0 0 0 0 0 300 100 0 0 20 0 1 0 77 0", true, "mysqld (a) b", 300, 100, 77, 'R'},
+		{"cut before starttime", "4242 (mysqld) S 1 4242 4242 0 -1 0 0 0 0 0 5 5 0 0", false, "", 0, 0, 0, 0},
+		{"short line", "4242 (mysqld) S 1", false, "", 0, 0, 0, 0},
+		{"no parentheses", "4242 no parens", false, "", 0, 0, 0, 0},
+		{"empty", "", false, "", 0, 0, 0, 0},
+		{"closing before opening", "1 )x( S 1 2", false, "", 0, 0, 0, 0},
 	}
 	for _, c := range cases {
 		st, err := parseTaskStat([]byte(c.in))
@@ -31,8 +32,8 @@ func TestParseTaskStat(t *testing.T) {
 			continue
 		}
 		if c.ok && (string(st.comm) != c.comm || st.utime != c.utime || st.stime != c.stime ||
-			st.startTime != c.start || st.cpuTicks() != c.utime+c.stime) {
-			t.Errorf("%s: got comm %q utime %d stime %d start %d", c.name, st.comm, st.utime, st.stime, st.startTime)
+			st.startTime != c.start || st.cpuTicks() != c.utime+c.stime || st.state != c.state) {
+			t.Errorf("%s: got comm %q state %c utime %d stime %d start %d", c.name, st.comm, st.state, st.utime, st.stime, st.startTime)
 		}
 	}
 }

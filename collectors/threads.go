@@ -322,6 +322,7 @@ func (t *threadStats) readTask(tid int64) (snapshot.TaskCounters, error) {
 		return c, err
 	}
 	c.CPUTicks = st.cpuTicks()
+	c.Runnable = st.state == 'R'
 	t.readIO(tid, &c)
 	return c, nil
 }

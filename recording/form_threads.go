@@ -34,6 +34,9 @@ type storedThreads struct {
 	Conn []int64          `json:"conn,omitempty"`
 	Name map[int64]string `json:"name,omitempty"`
 	Rel  bool             `json:"rel,omitempty"`
+	// Run lists the tasks that were runnable when read (few, and a short
+	// list repeats the previous frame's bytes more often than a column).
+	Run []int64 `json:"run,omitempty"`
 	// CPU, RB and WB are writeCounter columns (form_digits.go).
 	CPU string `json:"cpu"`
 	RB  string `json:"rb"`
@@ -78,6 +81,9 @@ func (f *threadsForm) encode(t *snapshot.Threads, key bool) *storedThreads {
 				f.names = map[int64]string{}
 			}
 			f.names[c.TID] = c.Name
+		}
+		if c.Runnable {
+			st.Run = append(st.Run, c.TID)
 		}
 		b := base[c.TID]
 		writeCounter(&cpu, c.CPUTicks-b.CPUTicks, 1)
@@ -134,10 +140,14 @@ func (st *storedThreads) threads(prev *snapshot.Threads) (*snapshot.Threads, err
 		return nil, err
 	}
 	t.Tasks = make([]snapshot.TaskCounters, n)
+	run := make(map[int64]bool, len(st.Run))
+	for _, tid := range st.Run {
+		run[tid] = true
+	}
 	for i, tid := range st.TID {
 		b := base[tid]
 		c := snapshot.TaskCounters{TID: tid, CPUTicks: b.CPUTicks + cpu[i], ReadBytes: b.ReadBytes + rb[i],
-			WriteBytes: b.WriteBytes + wb[i]}
+			WriteBytes: b.WriteBytes + wb[i], Runnable: run[tid]}
 		if st.Conn != nil {
 			c.Conn = st.Conn[i]
 		}

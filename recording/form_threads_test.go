@@ -43,6 +43,7 @@ func TestThreadsFormRoundTrips(t *testing.T) {
 				c.Name = map[string]string{"": "purge", "purge": ""}[c.Name] // the TID changed hands
 			}
 			c.CPUTicks += rng.Uint64N(100)
+			c.Runnable = rng.IntN(4) == 0
 			c.ReadBytes += rng.Uint64N(20) * 4096
 			c.WriteBytes += rng.Uint64N(1e6)
 			next = append(next, c)

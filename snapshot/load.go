@@ -125,7 +125,7 @@ func classifySessions(s *Snapshot, r *Rates, states *stateMemo, active func(p *P
 		sig := sessionSignals{Lock: w.Kind}
 		if threads != nil {
 			if tr, ok := threads.ForConn(p.ID); ok {
-				sig.Measured, sig.CPU = true, tr.CPU
+				sig.Measured, sig.CPU, sig.Runnable = true, tr.CPU, tr.Runnable
 				if !threads.NoIO {
 					sig.IOBps = tr.ReadBps + tr.WriteBps
 				}

@@ -14,6 +14,8 @@ type sessionSignals struct {
 	Measured bool
 	CPU      float64
 	IOBps    float64
+	// Runnable: the thread was on a core or in the run queue when read.
+	Runnable bool
 }
 
 // Thresholds of a measured thread, as shares of the interval it ran in.
@@ -22,9 +24,11 @@ const (
 	// whatever else it does.
 	busyCPU = 50
 	// idleCPU and waitedMS: a thread in a running state that used almost
-	// no CPU over a whole interval and has been in its state for longer
-	// than two intervals is waiting for something the server does not name
-	// (a row lock the lock sources missed, an InnoDB queue, a mutex).
+	// no CPU over a whole interval, has been in its state for longer than
+	// two intervals and is not runnable is waiting for something the server
+	// does not name (a row lock the lock sources missed, an InnoDB queue, a
+	// mutex). A runnable one is waiting for a core: CPU, as load by wait
+	// class counts it (Performance Insights' "CPU" is on it or queued).
 	idleCPU  = 10
 	waitedMS = 2000
 	// busyIOBps is what reaching storage looks like for a session: 32 16 KB
@@ -117,7 +121,7 @@ func runningClass(p *Process, sig sessionSignals) WaitClass {
 		return ClassCPU
 	case sig.IOBps >= busyIOBps:
 		return ClassIO
-	case sig.CPU < idleCPU && p.TimeMS >= waitedMS:
+	case sig.CPU < idleCPU && p.TimeMS >= waitedMS && !sig.Runnable:
 		return ClassOther
 	}
 	return ClassCPU

@@ -45,6 +45,7 @@ func TestClassify(t *testing.T) {
 		{"busy CPU and I/O counts as CPU", q("Sending data"), measured(70, 50<<20), ClassCPU, true},
 		{"reading storage", q("Sending data"), measured(12, 8<<20), ClassIO, true},
 		{"long, no CPU, no I/O: an unnamed wait", q("updating"), measured(0, 0), ClassOther, true},
+		{"long, little CPU but runnable: starved of a core", q("Sending data"), sessionSignals{Measured: true, CPU: 4, Runnable: true}, ClassCPU, true},
 		{"just started, little CPU yet", Process{Command: "Query", State: "executing", TimeMS: 300}, measured(5, 0), ClassCPU, true},
 		{"MariaDB replica applying", Process{Command: "Slave_SQL", State: "Update_rows_log_event::find_row(-1)"}, sessionSignals{}, ClassReplication, true},
 		{"MariaDB replica idle", Process{Command: "Slave_SQL", State: "Slave has read all relay log; waiting for more updates"}, sessionSignals{}, ClassOther, false},

@@ -70,7 +70,7 @@ func taskKey(c TaskCounters) int64 { return c.TID }
 
 // taskRate turns two readings of one thread into CPU % of a core and bytes/s.
 func taskRate(p, c TaskCounters, hz int, secs float64) (TaskRate, bool) {
-	r := TaskRate{TID: c.TID, Conn: c.Conn, Name: c.Name}
+	r := TaskRate{TID: c.TID, Conn: c.Conn, Name: c.Name, Runnable: c.Runnable}
 	ticks, ok1 := counterRate(p.CPUTicks, c.CPUTicks, secs)
 	var ok2, ok3 bool
 	r.ReadBps, ok2 = counterRate(p.ReadBytes, c.ReadBytes, secs)

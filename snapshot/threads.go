@@ -38,6 +38,10 @@ type TaskCounters struct {
 	// (/proc/.../io read_bytes, write_bytes), not page-cache hits.
 	ReadBytes  uint64 `json:"rb,omitempty"`
 	WriteBytes uint64 `json:"wb,omitempty"`
+	// Runnable: the thread was on a CPU or queued for one when read (state
+	// R). A session that used little CPU over the interval but is runnable
+	// is starved of CPU, not waiting on something in the server.
+	Runnable bool `json:"run,omitempty"`
 }
 
 // ThreadRates is the per-interval view of two Threads samples.
@@ -68,6 +72,8 @@ type TaskRate struct {
 	// ReadBps and WriteBps are bytes per second to and from storage.
 	ReadBps  float64 `json:"read_bps"`
 	WriteBps float64 `json:"write_bps"`
+	// Runnable is the thread's state at the end of the interval.
+	Runnable bool `json:"run,omitempty"`
 }
 
 // ForConn returns the rates of a processlist id's thread.
