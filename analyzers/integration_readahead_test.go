@@ -140,7 +140,7 @@ func TestIntegrationReadAheadEvicted(t *testing.T) {
 	if after > 10*time.Second {
 		t.Errorf("named %.1f s after onset, want within 10 s", after.Seconds())
 	}
-	wantEvidence(t, got, "pages read ahead this interval were evicted before any use", raEvicted,
+	wantEvidence(t, got, "pages read ahead over the last", "were evicted before any use", raEvicted,
 		"innodb_read_ahead_threshold=8", "innodb_buffer_pool_size=6", "from 8 towards 64")
 }
 

@@ -13,6 +13,7 @@ var spanCounters = []string{
 	qcHits, qcInserts, qcPrunes, "Com_select",
 	historyName,
 	psCount,
+	raPages, raEvicted,
 }
 
 // span is a counter's change between an older frame and the current one.
