@@ -1,6 +1,7 @@
 package collectors
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -70,8 +71,9 @@ func (h *Host) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	var errs []error
 	errs = append(errs, h.readProc("stat", func(b []byte) { parseProcStat(b, out) }))
 	errs = append(errs, h.readProc("vmstat", func(b []byte) { parseVMStat(b, out) }))
+	h.readMounts()
 	errs = append(errs, h.readProc("diskstats", func(b []byte) {
-		out.Disks = parseDiskstats(b, make([]snapshot.DiskCounters, 0, len(h.names)), h.deviceName)
+		out.Disks = parseDiskstats(b, make([]snapshot.DiskCounters, 0, len(h.names)), h.deviceName, h.mountedLoop)
 	}))
 	errs = append(errs, fillLoad(ctx, out), fillMemory(ctx, out), fillNets(ctx, out))
 	h.fillDevices(out)
@@ -83,16 +85,33 @@ func (h *Host) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	return err
 }
 
+// roots are the procfs and sysfs roots the collector reads.
+func (h *Host) roots() (proc, sys string) {
+	return cmp.Or(h.ProcRoot, "/proc"), cmp.Or(h.SysRoot, "/sys")
+}
+
+// readMounts reads the block-device mount table every mountsEvery.
+func (h *Host) readMounts() {
+	if h.mountsAt.IsZero() || time.Since(h.mountsAt) >= mountsEvery {
+		proc, sys := h.roots()
+		h.mounts, h.mountsAt = blockMounts(proc, sys), time.Now()
+	}
+}
+
+// mountedLoop: the loop device dev holds a mounted filesystem.
+func (h *Host) mountedLoop(dev []byte) bool {
+	for _, m := range h.mounts {
+		if m.Device == string(dev) {
+			return true
+		}
+	}
+	return false
+}
+
 // fillDevices adds each disk's rotational flag (read once per device) and
-// the block-device mount table (read every mountsEvery).
+// the block-device mount table.
 func (h *Host) fillDevices(out *snapshot.Host) {
-	proc, sys := h.ProcRoot, h.SysRoot
-	if proc == "" {
-		proc = "/proc"
-	}
-	if sys == "" {
-		sys = "/sys"
-	}
+	_, sys := h.roots()
 	if h.rotational == nil {
 		h.rotational = map[string]string{}
 	}
@@ -104,9 +123,6 @@ func (h *Host) fillDevices(out *snapshot.Host) {
 			h.rotational[d.Name] = r
 		}
 		d.Rotational = r
-	}
-	if h.mountsAt.IsZero() || time.Since(h.mountsAt) >= mountsEvery {
-		h.mounts, h.mountsAt = blockMounts(proc, sys), time.Now()
 	}
 	out.Mounts = h.mounts
 }

@@ -70,15 +70,19 @@ func parseVMStat(data []byte, h *snapshot.Host) {
 }
 
 // parseDiskstats appends one DiskCounters per block device of /proc/diskstats
-// to dst, leaving out loop and ram devices, and partitions whose whole disk is
-// listed too (their I/O is already counted in the disk's). name turns a device
-// name into a string, so a caller can reuse the strings of earlier samples.
-func parseDiskstats(data []byte, dst []snapshot.DiskCounters, name func([]byte) string) []snapshot.DiskCounters {
+// to dst, leaving out ram devices, partitions whose whole disk is listed too
+// (their I/O is already counted in the disk's), and loop devices unless
+// mountedLoop says one holds a mounted filesystem and it has been written to:
+// a server's files on an image (its flushes are the ones its fsyncs wait
+// for), not snap's read-only squashfs loops. name turns a device name into a
+// string, so a caller can reuse the strings of earlier samples.
+func parseDiskstats(data []byte, dst []snapshot.DiskCounters, name func([]byte) string, mountedLoop func([]byte) bool) []snapshot.DiskCounters {
 	for line := range procLines(data) {
 		_, rest := nextField(line) // major
 		_, rest = nextField(rest)  // minor
 		dev, rest := nextField(rest)
-		if len(dev) == 0 || bytes.HasPrefix(dev, []byte("loop")) || bytes.HasPrefix(dev, []byte("ram")) {
+		loop := bytes.HasPrefix(dev, []byte("loop"))
+		if len(dev) == 0 || bytes.HasPrefix(dev, []byte("ram")) || loop && (mountedLoop == nil || !mountedLoop(dev)) {
 			continue
 		}
 		// Fields 12–17 (kernel 5.5+) end with flushes completed and the
@@ -88,6 +92,9 @@ func parseDiskstats(data []byte, dst []snapshot.DiskCounters, name func([]byte) 
 			var b []byte
 			b, rest = nextField(rest)
 			f[i] = parseUint(b)
+		}
+		if loop && f[4] == 0 {
+			continue
 		}
 		dst = append(dst, snapshot.DiskCounters{
 			Name: name(dev), Reads: f[0], ReadBytes: f[2] * sectorBytes, ReadTimeMS: f[3],

@@ -1,6 +1,7 @@
 package collectors
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -48,7 +49,7 @@ func TestParseVMStat(t *testing.T) {
 func intern(b []byte) string { return string(b) }
 
 func TestParseDiskstatsMachine(t *testing.T) {
-	disks := parseDiskstats(readHostFixture(t, "diskstats"), nil, intern)
+	disks := parseDiskstats(readHostFixture(t, "diskstats"), nil, intern, nil)
 	// loop0-7 are left out; vda and zram0 stay.
 	if len(disks) != 2 || disks[0].Name != "vda" || disks[1].Name != "zram0" {
 		t.Fatalf("disks = %+v", disks)
@@ -74,7 +75,7 @@ func TestParseDiskstatsPartitions(t *testing.T) {
 		"   1       0 ram0 1 0 8 1 1 0 8 1 0 1 2\n" +
 		"   8      16 sdb 1 0 8\n" // short line of an old kernel: missing fields read 0
 	var got []string
-	for _, d := range parseDiskstats([]byte(text), nil, intern) {
+	for _, d := range parseDiskstats([]byte(text), nil, intern, nil) {
 		got = append(got, d.Name)
 	}
 	want := []string{"sda", "nvme0n1", "nvme0n10", "mmcblk0p1", "dm-1", "dm-10", "sdb"}
@@ -85,6 +86,31 @@ func TestParseDiskstatsPartitions(t *testing.T) {
 		if got[i] != want[i] {
 			t.Fatalf("got %v, want %v", got, want)
 		}
+	}
+}
+
+// TestParseDiskstatsLoops: a loop device is kept only when it holds a
+// mounted filesystem that has been written to (a server's files on an
+// image); unmounted loops and read-only mounted ones (snap's squashfs) stay
+// out, and without a mount table every loop does.
+func TestParseDiskstatsLoops(t *testing.T) {
+	text := "   7       0 loop0 120 0 960 40 0 0 0 0 0 40 40\n" + // mounted, read only
+		"   7       1 loop1 10 0 80 5 900 0 7200 300 0 200 310 0 0 0 0 450 1800\n" + // mounted, written
+		"   7       2 loop2 10 0 80 5 900 0 7200 300 0 200 310\n" + // written, not mounted
+		"   8       0 sda 10 0 80 5 20 0 160 7 0 9 12\n"
+	mounted := func(dev []byte) bool { return string(dev) == "loop0" || string(dev) == "loop1" }
+	var got []string
+	for _, d := range parseDiskstats([]byte(text), nil, intern, mounted) {
+		got = append(got, d.Name)
+		if d.Name == "loop1" && (d.Flushes != 450 || d.FlushMS != 1800) {
+			t.Errorf("loop1 flushes %d in %d ms, want 450 in 1800", d.Flushes, d.FlushMS)
+		}
+	}
+	if fmt.Sprint(got) != "[loop1 sda]" {
+		t.Errorf("kept %v, want [loop1 sda]", got)
+	}
+	if got := parseDiskstats([]byte(text), nil, intern, nil); len(got) != 1 || got[0].Name != "sda" {
+		t.Errorf("without a mount table kept %+v, want sda alone", got)
 	}
 }
 
@@ -107,6 +133,6 @@ func FuzzParseProc(f *testing.F) {
 		var h snapshot.Host
 		parseProcStat(b, &h)
 		parseVMStat(b, &h)
-		parseDiskstats(b, nil, intern)
+		parseDiskstats(b, nil, intern, nil)
 	})
 }

@@ -145,7 +145,7 @@ func BenchmarkHostProcOnly(b *testing.B) {
 		out := &snapshot.Host{}
 		_ = h.readProc("stat", func(d []byte) { parseProcStat(d, out) })
 		_ = h.readProc("vmstat", func(d []byte) { parseVMStat(d, out) })
-		_ = h.readProc("diskstats", func(d []byte) { out.Disks = parseDiskstats(d, nil, h.deviceName) })
+		_ = h.readProc("diskstats", func(d []byte) { out.Disks = parseDiskstats(d, nil, h.deviceName, h.mountedLoop) })
 	}
 }
 
