@@ -2,6 +2,7 @@ package analyzers
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -204,9 +205,39 @@ func redoFlushBusy(w *window, fsyncs float64) (*diskFlush, float64) {
 		return nil, 0
 	}
 	secs := w.snap.Time.Sub(prev.Snapshot.Time).Seconds()
+	// The device holding the redo log when the mount table tells; else the
+	// one flushing most, which on a busy commit load is the redo's.
+	best := busiestFlusher(w.snap.Host.Disks, prev.Snapshot.Host.Disks, secs, redoDevice(w))
+	if best == nil {
+		best = busiestFlusher(w.snap.Host.Disks, prev.Snapshot.Host.Disks, secs, "")
+	}
+	if best == nil || best.perSec == 0 {
+		return nil, 0
+	}
+	// Other processes flush the same device: count no more flushes than
+	// mysqld asked for.
+	return best, 100 * min(best.perSec, fsyncs) * best.msEach / 1000
+}
+
+// redoDevice is the device of innodb_log_group_home_dir, "" when unknown.
+func redoDevice(w *window) string {
+	for dev, holds := range serverDevices(w) {
+		if slices.Contains(holds, "redo") {
+			return dev
+		}
+	}
+	return ""
+}
+
+// busiestFlusher is the device (only, if named) that completed the most
+// cache flushes per second between two host samples.
+func busiestFlusher(cur, prev []snapshot.DiskCounters, secs float64, only string) *diskFlush {
 	var best *diskFlush
-	for _, c := range w.snap.Host.Disks {
-		for _, p := range prev.Snapshot.Host.Disks {
+	for _, c := range cur {
+		if only != "" && c.Name != only {
+			continue
+		}
+		for _, p := range prev {
 			if p.Name != c.Name || c.Flushes < p.Flushes || c.FlushMS < p.FlushMS || secs <= 0 {
 				continue
 			}
@@ -222,12 +253,7 @@ func redoFlushBusy(w *window, fsyncs float64) (*diskFlush, float64) {
 			}
 		}
 	}
-	if best == nil || best.perSec == 0 {
-		return nil, 0
-	}
-	// Other processes flush the same device: count no more flushes than
-	// mysqld asked for.
-	return best, 100 * min(best.perSec, fsyncs) * best.msEach / 1000
+	return best
 }
 
 // diskFlush is one device's cache flushes over the interval.

@@ -44,6 +44,11 @@ func TestCommitFsyncBound(t *testing.T) {
 			commitLoad(1500, 100), flushingDisk("sda", 3000, 0.3)), "....."},
 		{"a quarter of the time flushing while commits are caught waiting warns", series(5, flushAtCommit,
 			commitLoad(3000, 900), flushingDisk("sda", 900, 0.3), committing(16, 6)), "...WW"},
+		{"the redo log's device is judged, not a neighbour flushing more often", series(5, flushAtCommit,
+			commitLoad(300, 310), flushingDisk("sda", 310, 3), flushingDisk("vda", 5000, 0.05),
+			mounted(snapshot.Mount{Point: "/", Device: "vda"}, snapshot.Mount{Point: "/var/lib/mysql", Device: "sda"})), "...WW"},
+		{"without a mount table the busiest flusher stands for it", series(5, flushAtCommit,
+			commitLoad(300, 310), flushingDisk("sda", 310, 3), flushingDisk("vda", 5000, 0.05)), "...ii"},
 		{"no setting in this source", series(2, func(_ int, s *snapshot.Snapshot) { s.Variables = nil }), "NN"},
 		{"no fsync counter", series(2, flushAtCommit), "NN"},
 	})
