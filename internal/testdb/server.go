@@ -56,8 +56,14 @@ type Server struct {
 // the test (ShortReason).
 func Start(t testing.TB, extraArgs ...string) *Server {
 	t.Helper()
+	return startWith(t, nil, extraArgs)
+}
+
+// startWith is Start with launchWith's prepare.
+func startWith(t testing.TB, prepare func(*Server) error, extraArgs []string) *Server {
+	t.Helper()
 	SkipShort(t)
-	s, err := Launch(extraArgs...)
+	s, err := launchWith(prepare, extraArgs)
 	if err != nil {
 		t.Fatalf("testdb: %v", err)
 	}
