@@ -21,9 +21,15 @@ import (
 // grant, a setting or the server's host.
 const checkBlind = 3
 
-// checkFrames is how many ticks check samples: enough for every rule to
-// have a previous sample and say whether it can run.
-const checkFrames = 3
+// checkFrames is how many ticks check samples at least: enough for every
+// rule to have a previous sample and say whether it can run. It samples on
+// until every source has answered once (read, or said why it cannot be),
+// within checkBudget: on a loaded server a tick can run out of time before
+// its periodic sources, and a source never tried is neither seen nor blind.
+const (
+	checkFrames = 3
+	checkBudget = 30 * time.Second
+)
 
 func runCheck(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
@@ -78,17 +84,42 @@ func sampleFrames(lf *collectors.LiveFlags, stderr io.Writer) ([]*snapshot.Frame
 	}
 	defer live.Close()
 	b := liveBuilder()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), checkBudget)
 	defer cancel()
 	var frames []*snapshot.Frame
-	for len(frames) < checkFrames {
+	for len(frames) < checkFrames || !everySourceAnswered(frames) {
 		s, err := live.Next(ctx)
 		if err != nil {
+			if len(frames) >= checkFrames && ctx.Err() != nil {
+				return frames, nil // what answered within the budget
+			}
 			return nil, err
 		}
 		frames = append(frames, b.Add(s))
 	}
 	return frames, nil
+}
+
+// everySourceAnswered: each collector named in any frame was read without
+// error, or said why it cannot run, in at least one of them.
+func everySourceAnswered(frames []*snapshot.Frame) bool {
+	answered := map[snapshot.CollectorName]bool{}
+	for _, f := range frames {
+		for name, st := range f.Snapshot.Collectors {
+			if _, seen := answered[name]; !seen {
+				answered[name] = false
+			}
+			if st.Unavailable != "" || st.Error == "" && !st.Stale {
+				answered[name] = true
+			}
+		}
+	}
+	for _, ok := range answered {
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func writeCheck(w io.Writer, r visibility.Report, format string) error {
