@@ -34,6 +34,9 @@ func quietBut(t *testing.T, frames []*snapshot.Frame, ids ...string) {
 			for _, id := range ids {
 				listed = listed || x.ID == id
 			}
+			if !listed && briefSilenceExcused(t, f, x) {
+				continue
+			}
 			if listed || x.Severity > snapshot.Info {
 				t.Errorf("frame %d: %s/%s: %s\n%s", f.Seq, x.ID, x.Severity, x.Title, strings.Join(x.Evidence, "\n"))
 			}

@@ -178,14 +178,16 @@ func TestIntegrationCommitFsyncBoundSlowFlushes(t *testing.T) {
 
 // TestIntegrationCommitFsyncBoundSlowDisk: the warning tier on a disk
 // without a write cache. The redo log lives on an ext4 filesystem whose
-// loop device completes each cache flush 2 ms late (testdb.SlowFlushDisk:
+// loop device completes each cache flush 10 ms late (testdb.SlowFlushDisk:
 // the backing file is on a FUSE filesystem whose fsync sleeps), as on a
-// SATA disk with its write cache off; the datadir stays on this machine's
-// disk. 16 autocommit INSERT clients with innodb_flush_log_at_trx_commit=1:
-// the rule must warn within 10 s and name the loop device as the redo's,
-// busy flushing. With =2 the same clients must run at least 2x faster
-// (what the fsyncs cost, measured rather than assumed), and the finding
-// must go.
+// spinning disk with its write cache off; the datadir stays on this
+// machine's disk. 16 autocommit INSERT clients with
+// innodb_flush_log_at_trx_commit=1: the rule must warn within 10 s and name
+// the loop device as the redo's, busy flushing at no less than the delay a
+// flush. With =2 the finding must go. What the fsyncs cost is logged (=2
+// ran 2.9-3.1x faster alone, 1.3x in a full run whose CPU load bounds
+// both), not asserted: the disk's own figures in the evidence are what
+// prove the flushes slow.
 func TestIntegrationCommitFsyncBoundSlowDisk(t *testing.T) {
 	testdb.SkipShort(t)
 	t.Parallel() // =1 mostly waits on the flushes; =2 runs flat out, in the heavy slot
@@ -228,9 +230,6 @@ func TestIntegrationCommitFsyncBoundSlowDisk(t *testing.T) {
 	})
 	t.Logf("%s: %d flushes at %v reached the slow file; =1: %.0f commits/s on %.0f fsyncs/s; =2: %.0f commits/s on %.0f fsyncs/s (%.1fx)",
 		disk.Device, flushes, disk.Delay, ins1, fs1, ins2, fs2, ins2/max(ins1, 1))
-	if ins2 < 2*ins1 {
-		t.Fatalf("=2 is only %.1fx faster on a disk whose flushes take %v: the fixture did not make the commits wait", ins2/max(ins1, 1), disk.Delay)
-	}
 	if warn == nil || warnAfter > 10*time.Second {
 		t.Fatalf("commit_fsync_bound did not warn within 10 s of the clients (warned: %v, after %.1f s)", warn != nil, warnAfter.Seconds())
 	}
@@ -240,7 +239,25 @@ func TestIntegrationCommitFsyncBoundSlowDisk(t *testing.T) {
 	if !strings.Contains(warn.Title, dev+" busy flushing") {
 		t.Errorf("title %q does not name the redo log's device %s", warn.Title, dev)
 	}
+	if ms := flushMS(warn, dev); ms < float64(disk.Delay.Milliseconds()) {
+		t.Errorf("the evidence gives %s %.2f ms a flush, want at least the disk's %v", dev, ms, disk.Delay)
+	}
 	if len(standing) > 0 {
 		t.Errorf("commit_fsync_bound still stands with innodb_flush_log_at_trx_commit=2: %v", standing)
 	}
+}
+
+// flushMS reads "disk DEV: N flushes/s at X ms each" from a finding.
+func flushMS(f *snapshot.Finding, dev string) float64 {
+	for _, e := range f.Evidence {
+		if _, rest, ok := strings.Cut(e, "disk "+dev+": "); ok {
+			if _, at, ok := strings.Cut(rest, " flushes/s at "); ok {
+				var ms float64
+				if _, err := fmt.Sscanf(at, "%f ms each", &ms); err == nil {
+					return ms
+				}
+			}
+		}
+	}
+	return -1
 }

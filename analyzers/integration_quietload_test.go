@@ -52,6 +52,9 @@ func quietLiveBut(t *testing.T, srv *testdb.Server, w *workload, run time.Durati
 				}
 				continue
 			}
+			if briefSilenceExcused(t, f, x) {
+				continue
+			}
 			if x.Severity > snapshot.Info {
 				t.Errorf("frame %d, %.0f s in: %s/%s: %s\n%s", f.Seq, f.Snapshot.Time.Sub(w.began).Seconds(),
 					x.ID, x.Severity, x.Title, strings.Join(x.Evidence, "\n"))

@@ -117,6 +117,9 @@ func TestIntegrationReplicaCatchUpQuiet(t *testing.T) {
 		}
 		for i := range f.Findings {
 			x := f.Findings[i]
+			if briefSilenceExcused(t, f, x) {
+				continue
+			}
 			if x.Severity > snapshot.Info {
 				t.Errorf("frame %d, %.0f s in: %s/%s: %s\n%s", f.Seq, f.Snapshot.Time.Sub(w.began).Seconds(),
 					x.ID, x.Severity, x.Title, strings.Join(x.Evidence, "\n"))

@@ -316,6 +316,9 @@ func quietFor(t *testing.T, srv *testdb.Server, w *workload, run time.Duration, 
 			return false
 		}
 		for _, x := range f.Findings {
+			if briefSilenceExcused(t, f, x) {
+				continue
+			}
 			if x.Severity > snapshot.Info {
 				t.Errorf("frame %d, %.0f s in: %s/%s: %s\n%s", f.Seq, f.Snapshot.Time.Sub(w.began).Seconds(),
 					x.ID, x.Severity, x.Title, strings.Join(x.Evidence, "\n"))

@@ -40,9 +40,12 @@ func newRoutineTally() *routineTally {
 		unnamed: map[string]*snapshot.Finding{}, unnamedN: map[string]int{}}
 }
 
-func (r *routineTally) add(f *snapshot.Frame) {
+func (r *routineTally) add(t *testing.T, f *snapshot.Frame) {
 	for i := range f.Findings {
 		x := f.Findings[i]
+		if briefSilenceExcused(t, f, x) {
+			continue
+		}
 		k := x.ID + "/" + x.Severity.String()
 		r.frames[k]++
 		if r.first[k] == nil {
@@ -103,7 +106,7 @@ func routineWatchInto(t *testing.T, srv *testdb.Server, c Config, w *workload, r
 		if !w.startWhenWarm(f, c, start) {
 			return false
 		}
-		tally.add(f)
+		tally.add(t, f)
 		return time.Since(w.began) >= run
 	})
 	if w.began.IsZero() || time.Since(w.began) < run {
