@@ -119,10 +119,10 @@ func TestIntegrationCommitFsyncBoundSlowFlushes(t *testing.T) {
 				warn, warnAfter = x, after
 			}
 		}
-		return time.Since(w.began) >= 20*time.Second
+		return time.Since(w.began) >= 12*time.Second
 	})
-	ins1 := meanRate(frames, "Com_insert", len(frames)-15)
-	fs1 := meanRate(frames, dataFsyncs, len(frames)-15)
+	ins1 := meanRate(frames, "Com_insert", len(frames)-8)
+	fs1 := meanRate(frames, dataFsyncs, len(frames)-8)
 
 	// The same load and neighbour with =2: what the fsyncs cost is the
 	// commit rate gained.
@@ -134,7 +134,7 @@ func TestIntegrationCommitFsyncBoundSlowFlushes(t *testing.T) {
 		if x := findingIn(f, IDCommitFsyncBound); x != nil && f.Seq >= 7 {
 			standing = append(standing, fmt.Sprintf("frame %d: %s/%s", f.Seq, x.ID, x.Severity))
 		}
-		return f.Seq >= 12
+		return f.Seq >= 9
 	})
 	ins2 := meanRate(frames2, "Com_insert", 2)
 	fs2 := meanRate(frames2, dataFsyncs, 2)
