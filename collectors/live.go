@@ -140,8 +140,12 @@ func statementBudget(interval time.Duration) time.Duration {
 }
 
 // schedule lists the database collectors in the order they run: the cheap
-// per-second sources first, so a slow InnoDB dump cannot starve them; InnoDB
-// after variables (redo capacity); EXPLAIN last, on the time left over.
+// per-second sources first, so a slow InnoDB dump cannot starve them; then
+// the lock sources, which run only while something waits and then are what
+// a DBA acts on (after them, on a loaded server, the periodic sources used
+// the whole tick and the lock tables went unread for a minute, the tree
+// inferred throughout); InnoDB after variables (redo capacity); EXPLAIN
+// last, on the time left over.
 func (l *Live) schedule() []*scheduled {
 	link := &l.link
 	entries := []*scheduled{
@@ -159,6 +163,9 @@ func (l *Live) schedule() []*scheduled {
 		entries = append(entries, &scheduled{c: l.threads})
 	}
 	return append(entries,
+		// After the status and the processlist, which say whether anything
+		// waits.
+		&scheduled{c: &locks{link: link, budget: lockBudget(l.opts.Interval)}},
 		&scheduled{c: &replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}, every: l.opts.ReplicaEvery},
 		&scheduled{c: &innoDB{link: link}, every: l.opts.InnoDBEvery},
 		&scheduled{c: &innoDBSize{link: link}, every: innoDBSizeEvery},
@@ -168,8 +175,6 @@ func (l *Live) schedule() []*scheduled {
 		&scheduled{c: &hostCache{link: link}},
 		&scheduled{c: &accountLimits{link: link}, every: accountLimitsEvery},
 		&scheduled{c: &digests{link: link}, every: l.opts.StatementsEvery},
-		// After the sources that say whether anything waits.
-		&scheduled{c: &locks{link: link, budget: lockBudget(l.opts.Interval)}},
 		&scheduled{c: newExplainer(link, l.actions, l.opts.Explain)},
 	)
 }
