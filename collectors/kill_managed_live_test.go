@@ -63,4 +63,36 @@ func TestKillThroughManagedProcedure(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("CALL mysql.rds_kill did not end the session")
 	}
+
+	// k: KILL QUERY, through mysql.rds_kill_query: the statement ends, the
+	// session stays.
+	conn, err := openDB(t, srv.DSN("")).Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	const q2 = "SELECT SLEEP(20) /* managed kill query */"
+	done2 := make(chan error, 1)
+	go func() { _, err := conn.ExecContext(ctx, q2); done2 <- err }()
+	id = 0
+	for i := 0; i < 20 && id == 0; i++ {
+		if p, ok := threadRunning(next(t, rds), q2); ok {
+			id = p.ID
+		}
+	}
+	if id == 0 {
+		t.Fatal("second query never seen")
+	}
+	if err := rds.Kill(ctx, id, false); err != nil {
+		t.Fatalf("kill query through mysql.rds_kill_query: %v", err)
+	}
+	select {
+	case <-done2:
+	case <-time.After(5 * time.Second):
+		t.Fatal("CALL mysql.rds_kill_query did not end the statement")
+	}
+	var one int
+	if err := conn.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
+		t.Errorf("the session did not survive its KILL QUERY: %v", err)
+	}
 }
