@@ -104,7 +104,7 @@ func (d *Dashboard) show(f *snapshot.Frame) {
 	d.frame = f
 	d.findings.set(f)
 	d.list.threads = threadColsOf(f)
-	d.procs.set(f.Snapshot)
+	d.procs.set(f.Snapshot, d.shownProcesslist(f))
 	d.locks.set(f.Snapshot)
 	d.applyHighlight()
 }
@@ -195,6 +195,26 @@ func (d *Dashboard) togglePause() {
 			d.show(d.latest)
 		}
 	}
+}
+
+// keepListedFor is how old a processlist the panel keeps showing, marked
+// stale, through ticks that could not read one: two or three missed ticks.
+const keepListedFor = 3 * time.Second
+
+// shownProcesslist is the processlist the panel shows for f: its own, or,
+// for a tick that could not read it (a statement timed out under load),
+// the last one read if at most keepListedFor older. A list that blanks for a
+// second loses the DBA's place, and a kill by filter asked in that second
+// found no thread to kill. A longer gap shows why the list is missing.
+func (d *Dashboard) shownProcesslist(f *snapshot.Frame) []snapshot.Process {
+	s := f.Snapshot
+	if len(s.Processlist) > 0 || processlistRead(s) || d.listed == nil || unavailable(s, snapshot.CollectorProcesslist) == "" {
+		return s.Processlist
+	}
+	if age := s.Time.Sub(d.listed.Snapshot.Time); age <= 0 || age > keepListedFor {
+		return s.Processlist
+	}
+	return d.listed.Snapshot.Processlist
 }
 
 // processlistRead says whether s holds a processlist read this tick; a

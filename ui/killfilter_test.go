@@ -2,7 +2,9 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -121,4 +123,42 @@ func TestKillByFilterAfterATickWithoutProcesslist(t *testing.T) {
 		t.Fatalf("killed %d threads, want the 20 of the last processlist read", len(a.kills))
 	}
 	mustContain(t, d.footer(200), "KILL QUERY sent to 20 of 20 threads")
+}
+
+// A tick that could not read the processlist (a timeout under load) keeps
+// the last one read on screen, marked stale, for up to keepListedFor: a kill
+// by filter asked then finds its 20 threads, where the blank list said the
+// filter matched nothing. After that the panel says why it has no list.
+func TestKillByFilterAskedInATickWithoutProcesslist(t *testing.T) {
+	a := &fakeActions{}
+	d := New(Options{Actions: a})
+	first := sleepersFrame()
+	d.Update(first)
+	press(d, '/')
+	typeText(d, "batch")
+	pressKey(d, tcell.KeyEnter)
+	missed := func(after time.Duration) *snapshot.Frame {
+		f := sleepersFrame()
+		f.Snapshot.Time = first.Snapshot.Time.Add(after)
+		f.Snapshot.Processlist = nil
+		f.Snapshot.Collectors = map[snapshot.CollectorName]snapshot.CollectorState{
+			snapshot.CollectorProcesslist: {Stale: true, Error: "no answer to processlist within the tick"},
+		}
+		return f
+	}
+	d.Update(missed(time.Second))
+	screen := screenOf(d, 80, 24)
+	mustContain(t, screen, "stale: no answer to processlist", "SELECT SLEEP(600) /* batch */")
+	press(d, 'X')
+	mustContain(t, screenOf(d, 80, 24), "KILL QUERY of 20 threads")
+	press(d, 'y')
+	if len(a.kills) != 20 {
+		t.Fatalf("killed %d threads, want the 20 the stale list showed", len(a.kills))
+	}
+	d.Update(missed(keepListedFor + time.Second))
+	screen = screenOf(d, 80, 24)
+	if strings.Contains(screen, "SELECT SLEEP(600) /* batch */") {
+		t.Errorf("a processlist %v old is still shown as the list:\n%s", keepListedFor+time.Second, screen)
+	}
+	mustContain(t, screen, "no answer to processlist within the tick")
 }

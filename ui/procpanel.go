@@ -35,16 +35,17 @@ func newProcPanel(list *procList) *procPanel {
 	return p
 }
 
-// set shows a snapshot's processlist.
-func (p *procPanel) set(s *snapshot.Snapshot) {
+// set shows rows, the processlist of s or the last one read (see
+// Dashboard.shownProcesslist), with s's state of the source.
+func (p *procPanel) set(s *snapshot.Snapshot, rows []snapshot.Process) {
 	p.missing = ""
 	p.stale = staleNote(s, snapshot.CollectorProcesslist)
-	if len(s.Processlist) == 0 {
+	if len(rows) == 0 {
 		if reason := unavailable(s, snapshot.CollectorProcesslist); reason != "" {
 			p.missing = naLine(s, snapshot.CollectorProcesslist, "")
 		}
 	}
-	p.list.set(s.Processlist)
+	p.list.set(rows)
 	p.reselect()
 }
 

@@ -61,7 +61,7 @@ func TestKillByFilterInTmux(t *testing.T) {
 	s.Keys("X")
 	s.WaitFor(15*time.Second, "needs a filter")
 	s.Keys("/", "batch_sleeper", "Enter")
-	s.WaitFor(15*time.Second, "batch_sleeper")
+	s.WaitFor(15*time.Second, "filter: batch_sleeper")
 	s.Keys("X")
 	s.WaitFor(30*time.Second, "KILL QUERY of 20 threads", "and 10 more")
 	s.Keys("y")
