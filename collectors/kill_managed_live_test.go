@@ -16,13 +16,8 @@ import (
 // not granted them gets the server's refusal of KILL.
 func TestKillThroughManagedProcedure(t *testing.T) {
 	srv := sharedServer(t)
+	srv.AddRDSKillUser(t, "rds_mon", "pw")
 	srv.Exec(t,
-		"CREATE PROCEDURE mysql.rds_kill(IN thread BIGINT) SQL SECURITY DEFINER BEGIN KILL CONNECTION thread; END",
-		"CREATE PROCEDURE mysql.rds_kill_query(IN thread BIGINT) SQL SECURITY DEFINER BEGIN KILL QUERY thread; END",
-		"CREATE USER 'rds_mon'@'localhost' IDENTIFIED BY 'pw'",
-		"GRANT PROCESS ON *.* TO 'rds_mon'@'localhost'",
-		"GRANT EXECUTE ON PROCEDURE mysql.rds_kill TO 'rds_mon'@'localhost'",
-		"GRANT EXECUTE ON PROCEDURE mysql.rds_kill_query TO 'rds_mon'@'localhost'",
 		"CREATE USER 'plain_mon'@'localhost' IDENTIFIED BY 'pw'",
 		"GRANT PROCESS ON *.* TO 'plain_mon'@'localhost'",
 	)

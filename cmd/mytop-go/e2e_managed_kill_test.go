@@ -20,13 +20,7 @@ func TestManagedKillInTmux(t *testing.T) {
 	t.Parallel()
 	bin := binary(t)
 	srv := testdb.Start(t)
-	srv.Exec(t,
-		"CREATE PROCEDURE mysql.rds_kill(IN thread BIGINT) SQL SECURITY DEFINER BEGIN KILL CONNECTION thread; END",
-		"CREATE PROCEDURE mysql.rds_kill_query(IN thread BIGINT) SQL SECURITY DEFINER BEGIN KILL QUERY thread; END",
-		"CREATE USER 'rds_mon'@'localhost' IDENTIFIED BY 'pw'",
-		"GRANT PROCESS ON *.* TO 'rds_mon'@'localhost'",
-		"GRANT EXECUTE ON PROCEDURE mysql.rds_kill TO 'rds_mon'@'localhost'",
-		"GRANT EXECUTE ON PROCEDURE mysql.rds_kill_query TO 'rds_mon'@'localhost'")
+	srv.AddRDSKillUser(t, "rds_mon", "pw")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	holder := lockPileup(t, ctx, srv, 3)
