@@ -150,3 +150,20 @@ func TestStaleSourcesAreMarked(t *testing.T) {
 	mustContain(t, s, "Host (stale: carried from 14:02:10)", "(stale: timeout after 800ms)")
 	mustNotContain(t, s, "InnoDB (stale")
 }
+
+// A stale note too long for its panel is cut, never the panel's name: at
+// 160 columns a long "no answer to ..." left "/s (stale: ..." of "Server /s".
+func TestLongStaleNoteKeepsThePanelName(t *testing.T) {
+	f := incidentFrame()
+	why := "not connected: no answer to account_limits within the tick"
+	f.Snapshot.Collectors = map[snapshot.CollectorName]snapshot.CollectorState{}
+	for _, c := range []snapshot.CollectorName{snapshot.CollectorStatus, snapshot.CollectorHost, snapshot.CollectorInnoDB} {
+		f.Snapshot.Collectors[c] = snapshot.CollectorState{Stale: true, Error: why}
+	}
+	for _, w := range []int{160, 200} {
+		s := ScreenText(Render(f, w, 45, nil))
+		if !strings.Contains(s, "Server /s") || !strings.Contains(s, "(stale: not connected") {
+			t.Errorf("at %d columns the panel's name or its note is lost:\n%s", w, s)
+		}
+	}
+}

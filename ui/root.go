@@ -147,7 +147,7 @@ func (d *Dashboard) drawPanels(screen tcell.Screen, r rect) {
 		if i == len(pp)-1 {
 			w = r.x + r.w - px
 		}
-		box := newBox().SetBorder(true).SetTitle(panelTitle(p.title, d.frame.Snapshot, p.source))
+		box := newBox().SetBorder(true).SetTitle(panelTitle(p.title, d.frame.Snapshot, p.source, w))
 		box.SetRect(px, r.y, w, r.h)
 		box.Draw(screen)
 		bx, by, bw, bh := box.GetInnerRect()
@@ -161,11 +161,23 @@ func (d *Dashboard) drawPanels(screen tcell.Screen, r rect) {
 	}
 }
 
-func panelTitle(name string, s *snapshot.Snapshot, source snapshot.CollectorName) string {
-	if note := staleNote(s, source); note != "" {
-		return " " + name + " [yellow](" + note + ")[-] "
+// panelTitle is a panel's name and, when its source is stale, why, cut to
+// fit a box width wide: the note is cut, never the name (tview centres a
+// title too long for its box and cuts both ends, so a long "no answer to
+// ..." left "/s (stale: ..." of "Server /s").
+func panelTitle(name string, s *snapshot.Snapshot, source snapshot.CollectorName, width int) string {
+	note := []rune(staleNote(s, source))
+	if len(note) == 0 {
+		return " " + name + " "
 	}
-	return " " + name + " "
+	room := width - 2 - len([]rune(name)) - 5 // borders, the spaces and the parentheses
+	switch {
+	case room < len("stale"):
+		return " " + name + " "
+	case len(note) > room:
+		note = append(note[:room-1], '…')
+	}
+	return " " + name + " [yellow](" + string(note) + ")[-] "
 }
 
 // footer shows the latest message for a few seconds, otherwise key hints.
