@@ -38,12 +38,22 @@ func TestIntegrationHotRows(t *testing.T) {
 	db.SetMaxOpenConns(30)
 	db.SetMaxIdleConns(30) // each client keeps its session, as a pooled application does
 	w := newWorkload(t)
-	// Issue 29: 24 clients increment one counter row.
+	// Issue 29: 24 clients increment one counter row. Judged at the first
+	// frame whose finding names the waiters: the lock sources are read only
+	// in a tick whose status read saw a wait pending, and a tick whose read
+	// fell between two waits (CI: "Innodb_row_lock_current_waits 0 in this
+	// sample" at 2,143 waits/s) names the rates alone.
+	named := func(f *snapshot.Frame) *snapshot.Finding {
+		if x := idFinding(IDHotRows, snapshot.Warning)(f); x != nil && strings.Contains(findingText(x), "threads in LOCK WAIT now") {
+			return x
+		}
+		return nil
+	}
 	frames, got, after := watchOnset(t, srv, noWarmup(DefaultConfig()), 60*time.Second, w, func() {
 		w.clients(db, 24, 0, func(*rand.Rand) string { return "UPDATE shop.counter SET n = n + 1 WHERE id = 1" })
-	}, idFinding(IDHotRows, snapshot.Warning))
+	}, named)
 	if after > 10*time.Second {
-		t.Errorf("hot_rows stood %.1f s after the clients started, want within 10 s", after.Seconds())
+		t.Errorf("hot_rows named its waiters %.1f s after the clients started, want within 10 s", after.Seconds())
 	}
 	f := frames[len(frames)-1]
 	waits, _ := f.Rates.Rate(rowLockWaits)

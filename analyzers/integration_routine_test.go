@@ -33,11 +33,22 @@ type routineTally struct {
 	suffer   map[string]string
 	unnamed  map[string]*snapshot.Finding
 	unnamedN map[string]int
+	// namedAt is when a suffering rule last named the routine work. The
+	// rules name it from the sessions seen in the last 16 samples, and a
+	// throttled schema change's session is seen in some samples only: a
+	// checkpoint age its copy built can stay high after the last sighting
+	// left the window (CI: 2 of 3 critical frames). Within recentlyNamed of
+	// a frame that named it, a frame that does not is logged, not failed.
+	namedAt  map[string]time.Time
+	excusedN map[string]int
 }
+
+// recentlyNamed: the sighting window (16 s) and as long again.
+const recentlyNamed = 30 * time.Second
 
 func newRoutineTally() *routineTally {
 	return &routineTally{frames: map[string]int{}, first: map[string]*snapshot.Finding{}, suffer: map[string]string{},
-		unnamed: map[string]*snapshot.Finding{}, unnamedN: map[string]int{}}
+		unnamed: map[string]*snapshot.Finding{}, unnamedN: map[string]int{}, namedAt: map[string]time.Time{}}
 }
 
 func (r *routineTally) add(t *testing.T, f *snapshot.Frame) {
@@ -51,8 +62,17 @@ func (r *routineTally) add(t *testing.T, f *snapshot.Frame) {
 		if r.first[k] == nil {
 			r.first[k] = &x
 		}
-		if want, ok := r.suffer[x.ID]; ok && x.Severity > snapshot.Info &&
-			!strings.Contains(strings.Join(x.Evidence, "\n"), want) {
+		want, ok := r.suffer[x.ID]
+		named := ok && strings.Contains(strings.Join(x.Evidence, "\n"), want)
+		if named {
+			r.namedAt[x.ID] = f.Snapshot.Time
+		}
+		if ok && x.Severity > snapshot.Info && !named {
+			if at, seen := r.namedAt[x.ID]; seen && f.Snapshot.Time.Sub(at) <= recentlyNamed {
+				t.Logf("frame %d: %s/%s does not name the routine work, named %.0f s before", f.Seq, x.ID, x.Severity,
+					f.Snapshot.Time.Sub(at).Seconds())
+				continue
+			}
 			r.unnamedN[k]++
 			if r.unnamed[k] == nil {
 				r.unnamed[k] = &x
