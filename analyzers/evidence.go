@@ -20,17 +20,23 @@ const (
 	maxSQLChars     = 120
 )
 
+// threadHead writes "thread 12 app@10.0.0.12 db shop, 45 s in "state"".
+func threadHead(b *strings.Builder, p *snapshot.Process) {
+	fmt.Fprintf(b, "thread %d %s", p.ID, userHost(p))
+	if p.DB != "" {
+		fmt.Fprintf(b, " db %s", p.DB)
+	}
+	fmt.Fprintf(b, ", %s", fmtMS(p.TimeMS))
+	if p.State != "" {
+		fmt.Fprintf(b, " in %q", p.State)
+	}
+}
+
 // threadLine names one thread: id, user@host, db, time and state.
 func threadLine(p *snapshot.Process) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "thread %d %s", p.ID, userHost(p))
-	if p.DB != "" {
-		fmt.Fprintf(&b, " db %s", p.DB)
-	}
-	fmt.Fprintf(&b, ", %s", fmtMS(p.TimeMS))
-	if p.State != "" {
-		fmt.Fprintf(&b, " in %q", p.State)
-	} else if p.Command == "Sleep" {
+	threadHead(&b, p)
+	if p.State == "" && p.Command == "Sleep" {
 		// An idle session holding locks is the usual blocker: say it is idle.
 		b.WriteString(" idle (Sleep)")
 	}
@@ -93,19 +99,21 @@ func topStatements(ps []*snapshot.Process) []string {
 			counts[statement(p.Info)]++
 		}
 	}
+	var out []string
+	for _, k := range mostCounted(counts, maxStatements) {
+		out = append(out, fmt.Sprintf("%d × %s", counts[k], k))
+	}
+	return out
+}
+
+// mostCounted is counts' keys, most counted first, at most n of them.
+func mostCounted(counts map[string]int, n int) []string {
 	keys := make([]string, 0, len(counts))
 	for k := range counts {
 		keys = append(keys, k)
 	}
 	sortByCount(keys, counts)
-	var out []string
-	for i, k := range keys {
-		if i == maxStatements {
-			break
-		}
-		out = append(out, fmt.Sprintf("%d × %s", counts[k], k))
-	}
-	return out
+	return keys[:min(n, len(keys))]
 }
 
 // counterLine shows a counter per second and per interval:

@@ -303,16 +303,8 @@ func contendingStatements(w *window, ws []hotWaiter) []string {
 			}
 		}
 	}
-	keys := make([]string, 0, len(counts))
-	for k := range counts {
-		keys = append(keys, k)
-	}
-	sortByCount(keys, counts)
 	var out []string
-	for i, k := range keys {
-		if i == maxStatements {
-			break
-		}
+	for _, k := range mostCounted(counts, maxStatements) {
 		s := fmt.Sprintf("contending: %d × %s", counts[k], k)
 		if len(who[k]) > 0 {
 			s += " (" + strings.Join(who[k], ", ") + ")"

@@ -145,14 +145,7 @@ func checkRunawayQuery(w *window, c *Config) verdict {
 func runawayLine(w *window, r runaway) string {
 	p := r.p
 	var b strings.Builder
-	fmt.Fprintf(&b, "thread %d %s", p.ID, userHost(p))
-	if p.DB != "" {
-		fmt.Fprintf(&b, " db %s", p.DB)
-	}
-	fmt.Fprintf(&b, ", %s", fmtMS(p.TimeMS))
-	if p.State != "" {
-		fmt.Fprintf(&b, " in %q", p.State)
-	}
+	threadHead(&b, p)
 	var parts []string
 	if r.cpu >= 0 {
 		parts = append(parts, fmt.Sprintf("CPU %.0f %% of a core", r.cpu))
