@@ -43,25 +43,9 @@ func quietLiveBut(t *testing.T, srv *testdb.Server, w *workload, run time.Durati
 		if !w.startWhenWarm(f, c, start) {
 			return false
 		}
-		for _, x := range f.Findings {
-			if tolerate(x) {
-				// True of this shared machine, not of the run: logged, not failed.
-				if seen[x.ID] == "" {
-					t.Logf("frame %d: %s/%s: %s", f.Seq, x.ID, x.Severity, x.Title)
-					seen[x.ID] = x.Title
-				}
-				continue
-			}
-			if briefSilenceExcused(t, f, x) {
-				continue
-			}
-			if x.Severity > snapshot.Info {
-				t.Errorf("frame %d, %.0f s in: %s/%s: %s\n%s", f.Seq, f.Snapshot.Time.Sub(w.began).Seconds(),
-					x.ID, x.Severity, x.Title, strings.Join(x.Evidence, "\n"))
-			} else if seen[x.ID] == "" {
-				seen[x.ID] = x.Title
-			}
-		}
+		// What tolerate excuses is true of this shared machine, not of the
+		// run: logged, not failed.
+		quietFrame(t, f, w.began, seen, tolerate)
 		return time.Since(w.began) >= run
 	})
 	if w.began.IsZero() || time.Since(w.began) < run {

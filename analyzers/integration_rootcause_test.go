@@ -315,17 +315,7 @@ func quietFor(t *testing.T, srv *testdb.Server, w *workload, run time.Duration, 
 		if !w.startWhenWarm(f, c, start) {
 			return false
 		}
-		for _, x := range f.Findings {
-			if briefSilenceExcused(t, f, x) {
-				continue
-			}
-			if x.Severity > snapshot.Info {
-				t.Errorf("frame %d, %.0f s in: %s/%s: %s\n%s", f.Seq, f.Snapshot.Time.Sub(w.began).Seconds(),
-					x.ID, x.Severity, x.Title, strings.Join(x.Evidence, "\n"))
-			} else if seen[x.ID] == "" {
-				seen[x.ID] = x.Title
-			}
-		}
+		quietFrame(t, f, w.began, seen, nil)
 		return time.Since(w.began) >= run
 	})
 	if w.began.IsZero() || time.Since(w.began) < run {
