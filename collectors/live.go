@@ -140,12 +140,13 @@ func statementBudget(interval time.Duration) time.Duration {
 }
 
 // schedule lists the database collectors in the order they run: the cheap
-// per-second sources first, so a slow InnoDB dump cannot starve them; then
-// the lock sources, which run only while something waits and then are what
-// a DBA acts on (after them, on a loaded server, the periodic sources used
-// the whole tick and the lock tables went unread for a minute, the tree
-// inferred throughout); InnoDB after variables (redo capacity); EXPLAIN
-// last, on the time left over.
+// per-second sources first, so a slow InnoDB dump cannot starve them; InnoDB
+// after variables (redo capacity); then the lock sources, which run only
+// while something waits and then are what a DBA acts on (after the other
+// periodic sources, on a loaded server, the tick ran out and the lock tables
+// went unread for a minute, the tree inferred throughout), after InnoDB so
+// that on the ticks it is due the lock read uses its status instead of
+// sending the statement again; EXPLAIN last, on the time left over.
 func (l *Live) schedule() []*scheduled {
 	link := &l.link
 	entries := []*scheduled{
@@ -163,11 +164,11 @@ func (l *Live) schedule() []*scheduled {
 		entries = append(entries, &scheduled{c: l.threads})
 	}
 	return append(entries,
+		&scheduled{c: &innoDB{link: link}, every: l.opts.InnoDBEvery},
 		// After the status and the processlist, which say whether anything
-		// waits.
+		// waits, and InnoDB, whose status of this tick it reuses.
 		&scheduled{c: &locks{link: link, budget: lockBudget(l.opts.Interval)}},
 		&scheduled{c: &replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}, every: l.opts.ReplicaEvery},
-		&scheduled{c: &innoDB{link: link}, every: l.opts.InnoDBEvery},
 		&scheduled{c: &innoDBSize{link: link}, every: innoDBSizeEvery},
 		&scheduled{c: newDiskSpace(l.address), every: diskSpaceEvery},
 		&scheduled{c: &preparedOwners{link: link}},
