@@ -18,7 +18,23 @@ import (
 type sampleConn struct {
 	*sql.Conn
 	tmpMakers int
+	// lastMaker is the last counted statement: when it ran alone between
+	// two session reads, the second read tells its own tables.
+	lastMaker string
+	// learnt are the tables each run of a sameTmpEveryRun statement makes,
+	// learnt on this session; learntDue sums them over the runs since the
+	// last session read, in ownTmpNames order.
+	learnt    map[string][2]float64
+	learntDue [2]float64
 }
+
+// sameTmpEveryRun are statements whose own temporary tables are the same on
+// every run of a session: MariaDB 10.11 materialises SHOW GLOBAL VARIABLES
+// in one in-memory table each time (TestLiveSelfTmpEveryInterval). Once
+// learnt, a run adds that instead of costing a session read (0.1 statement
+// a second at the default 10-s period). Relearnt with every measure of the
+// full status read (status_self.go), so a changed tmp_table_size shows.
+var sameTmpEveryRun = map[string]bool{tag + variablesQuery: true}
 
 // noTmpTables are the statements, as sent (tagged), left out of the count.
 var noTmpTables = func() map[string]bool {
@@ -31,9 +47,35 @@ var noTmpTables = func() map[string]bool {
 }()
 
 func (c *sampleConn) note(query string) {
-	if !noTmpTables[query] {
-		c.tmpMakers++
+	if noTmpTables[query] {
+		return
 	}
+	if own, ok := c.learnt[query]; ok {
+		c.learntDue[0] += own[0]
+		c.learntDue[1] += own[1]
+		return
+	}
+	c.tmpMakers++
+	c.lastMaker = query
+}
+
+// learn keeps own as the tables of lastMaker's every run, when it is a
+// sameTmpEveryRun statement and ran alone since the session read before.
+func (c *sampleConn) learn(makersSince int, own [2]float64) {
+	if makersSince != 1 || !sameTmpEveryRun[c.lastMaker] {
+		return
+	}
+	if c.learnt == nil {
+		c.learnt = map[string][2]float64{}
+	}
+	c.learnt[c.lastMaker] = own
+}
+
+// takeLearnt returns the learnt statements' tables since the last call.
+func (c *sampleConn) takeLearnt() [2]float64 {
+	due := c.learntDue
+	c.learntDue = [2]float64{}
+	return due
 }
 
 func (c *sampleConn) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {

@@ -64,7 +64,11 @@ func (o *selfTmp) read(ctx context.Context, c *sampleConn, global map[string]str
 			return nil
 		}
 	}
-	readSess := measure || c.tmpMakers != o.makersAt
+	if measure {
+		c.learnt = nil // relearnt from the next lone run
+	}
+	makersSince := c.tmpMakers - o.makersAt
+	readSess := measure || makersSince != 0
 	var sess map[string]string
 	if readSess {
 		var err error
@@ -73,6 +77,8 @@ func (o *selfTmp) read(ctx context.Context, c *sampleConn, global map[string]str
 		}
 		o.makersAt = c.tmpMakers
 	}
+	learnt := c.takeLearnt()
+	var rests [2]float64
 	for i, name := range ownTmpNames {
 		if measure {
 			// The full read's own, plus others' in that instant.
@@ -90,6 +96,8 @@ func (o *selfTmp) read(ctx context.Context, c *sampleConn, global map[string]str
 			}
 			o.lastSess[i] = s
 		}
+		rests[i] = rest
+		rest += learnt[i]
 		if i == 0 {
 			// The short reads' own in-memory tables show in the global
 			// counters from the next full read on.
@@ -104,6 +112,9 @@ func (o *selfTmp) read(ctx context.Context, c *sampleConn, global map[string]str
 		} else {
 			o.disk += o.full[i] + rest
 		}
+	}
+	if readSess && o.haveSess {
+		c.learn(makersSince, rests)
 	}
 	o.haveSess = true
 	o.reads++

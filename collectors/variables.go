@@ -16,6 +16,8 @@ type variables struct {
 	pairs   pairReader
 }
 
+const variablesQuery = "SHOW GLOBAL VARIABLES"
+
 // Name implements Collector.
 func (c *variables) Name() snapshot.CollectorName { return snapshot.CollectorVariables }
 
@@ -26,7 +28,7 @@ func (c *variables) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		c.carry(nil, s)
 		return errNotConnected
 	}
-	m, err := c.pairs.read(ctx, sess.conn, "SHOW GLOBAL VARIABLES")
+	m, err := c.pairs.read(ctx, sess.conn, variablesQuery)
 	if err != nil {
 		c.carry(nil, s)
 		return err
