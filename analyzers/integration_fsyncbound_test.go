@@ -80,7 +80,7 @@ func meanRate(frames []*snapshot.Frame, name string, from int) float64 {
 // datadir's filesystem), so each redo fsync waits behind theirs: the
 // commits become fsync-bound as on a disk without a write cache. The test
 // measures =1 against =2 under the same neighbour and load, and holds the
-// rule to a warning within 10 s when =2 is at least 2x faster, to no
+// rule to naming it within 10 s when =2 is at least 2x faster, to no
 // warning when it is under 1.5x; with =2 the rule must go and stay gone.
 func TestIntegrationCommitFsyncBoundSlowFlushes(t *testing.T) {
 	if testing.Short() {
@@ -159,13 +159,18 @@ func TestIntegrationCommitFsyncBoundSlowFlushes(t *testing.T) {
 	// (and 1 MiB write+fsync neighbours at 2.4 GB/s did not slow it): =2 was
 	// 1.0-1.5x faster in five runs, the commits are not bound, and the rule
 	// must not warn.
+	// On a fresh machine's disk (0.16-0.27 ms a flush) =2 ran 1.4x faster
+	// alone and 2.1x in a full run, whose CPU load slows =1's fsync
+	// wake-ups; the device was 22-24 % busy flushing, under the warning's
+	// busy %, so the rule named it at info: the warning tier is the slow
+	// disk's to prove (...SlowDisk below), on this disk the rule must name it.
 	switch {
 	case speedup >= 2:
-		if warn == nil || warnAfter > 10*time.Second {
-			t.Fatalf("=2 is %.1fx faster, yet commit_fsync_bound did not warn within 10 s (warned: %v, after %.1f s)",
-				speedup, warn != nil, warnAfter.Seconds())
+		if first == nil || firstAfter > 10*time.Second {
+			t.Fatalf("=2 is %.1fx faster, yet commit_fsync_bound did not name it within 10 s (named: %v, after %.1f s)",
+				speedup, first != nil, firstAfter.Seconds())
 		}
-		wantEvidence(t, warn, "innodb_flush_log_at_trx_commit=1", "write commits/s", "flushes/s at", "busy flushing",
+		wantEvidence(t, first, "innodb_flush_log_at_trx_commit=1", "write commits/s", "flushes/s at", "busy flushing",
 			"innodb_flush_log_at_trx_commit=2")
 	case speedup < 1.5:
 		if warn != nil {
