@@ -215,7 +215,7 @@ func dumpUnderLoad(t *testing.T, digests bool) {
 	w := newWorkload(t)
 	// long_transaction names a transaction at 300 s (innotop); the proof
 	// lowers it to 15 s to stay short: the rule and its inputs are the same.
-	c := DefaultConfig()
+	c := heavyTwin() // the work starts at the first frame, no idle warm-up in the slot
 	c.LongTrxWarn, c.LongTrxCrit = 15*time.Second, 30*time.Second
 	var dumps []time.Duration
 	// The quiet windows cover the longest persistence (30 s) with room to
@@ -305,7 +305,7 @@ func TestIntegrationRoutineHotBackupUnderLoad(t *testing.T) {
 	const tables, rows = 8, 30000
 	sbtestTables(t, srv, tables, rows)
 	w := newWorkload(t)
-	c := DefaultConfig()
+	c := heavyTwin() // the work starts at the first frame, no idle warm-up in the slot
 	var backups []time.Duration
 	// Backups back to back for 25 s, then 10 s of aftermath: 35 s in all,
 	// past the longest persistence (30 s).
@@ -373,7 +373,7 @@ func TestIntegrationRoutineOnlineSchemaChangeUnderLoad(t *testing.T) {
 		fmt.Sprintf("INSERT INTO shop.items SELECT seq, seq %% 5000, 0, REPEAT('x', 120) FROM seq.seq_1_to_%d", rows))
 	db := srv.DB(t)
 	w := newWorkload(t)
-	c := DefaultConfig()
+	c := heavyTwin() // the work starts at the first frame, no idle warm-up in the slot
 	var took []time.Duration
 	const run = 45 * time.Second
 	tally := newRoutineTally()
