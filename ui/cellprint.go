@@ -1,0 +1,103 @@
+package ui
+
+import (
+	"unicode/utf8"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+)
+
+// printCell puts a grid cell's text into width cells at x, y the way
+// tview's Table put a cell: aligned left or right, cut at width (a
+// right-aligned text loses its start), and a cut marked by '…' over its last
+// cell. Text of one cell per rune (see narrowText) is put rune by rune;
+// anything else (wide, combining or tagged text) goes through tview.Print
+// so it lands where tview put it.
+func printCell(screen tcell.Screen, text string, x, y, width int, right bool, style tcell.Style) {
+	if width <= 0 || len(text) == 0 {
+		return
+	}
+	var printed int
+	if narrowText(text) {
+		printed = printNarrow(screen, text, x, y, width, right, style)
+	} else {
+		printed = printWide(screen, text, x, y, width, right, style)
+	}
+	// printed counts bytes, not cells: tview's Table compares the two, so a
+	// cut text of multi-byte runes can go without its '…'. Kept to match.
+	if textWidth(text)-printed > 0 && printed > 0 {
+		_, _, under, _ := screen.GetContent(x+width-1, y)
+		screen.SetContent(x+width-1, y, '…', nil, under)
+	}
+}
+
+// printNarrow puts text of one cell per rune and returns the bytes put.
+func printNarrow(screen tcell.Screen, text string, x, y, width int, right bool, style tcell.Style) int {
+	if right {
+		for n := utf8.RuneCountInString(text); n > width; n-- {
+			_, size := utf8.DecodeRuneInString(text)
+			text = text[size:]
+		}
+		x += width - utf8.RuneCountInString(text)
+	}
+	screenWidth, _ := screen.Size()
+	end := min(x+width, screenWidth)
+	printed := 0
+	for i, r := range text {
+		if x >= end {
+			break
+		}
+		screen.SetContent(x, y, r, nil, style)
+		x++
+		printed = i + utf8.RuneLen(r)
+	}
+	return printed
+}
+
+// printWide is tview.Print in the cell's style: Print takes a colour only,
+// so the cells it put are given the style's attributes after.
+func printWide(screen tcell.Screen, text string, x, y, width int, right bool, style tcell.Style) int {
+	align := tview.AlignLeft
+	if right {
+		align = tview.AlignRight
+	}
+	fg, _, _ := style.Decompose()
+	printed, cells := tview.Print(screen, text, x, y, width, align, fg)
+	if right {
+		x += width - cells
+	}
+	for i := x; i < x+cells; i++ {
+		m, c, under, _ := screen.GetContent(i, y)
+		_, bg, _ := under.Decompose()
+		screen.SetContent(i, y, m, c, style.Background(bg))
+	}
+	return printed
+}
+
+// narrowText reports text of one cell per rune: printable ASCII without
+// '[' (which tview would read as a style tag) and the few signs the panel
+// writes itself (a cut's '…', a missing figure's '–', the sort arrows).
+func narrowText(s string) bool {
+	for i := 0; i < len(s); {
+		if c := s[i]; c >= ' ' && c <= '~' && c != '[' {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch r {
+		case '…', '–', '▲', '▼':
+		default:
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+// textWidth is the cells tview gives text.
+func textWidth(s string) int {
+	if narrowText(s) {
+		return utf8.RuneCountInString(s)
+	}
+	return tview.TaggedStringWidth(s)
+}
