@@ -7,14 +7,14 @@ import (
 	"github.com/rivo/tview"
 )
 
-// printCell puts a grid cell's text into width cells at x, y the way
-// tview's Table put a cell: aligned left or right, cut at width (a
+// printCell fills width cells at x, y with a grid cell's text the way
+// tview's Table put a cell over its cleared area: aligned left or right, cut at width (a
 // right-aligned text loses its start), and a cut marked by '…' over its last
 // cell. Text of one cell per rune (see narrowText) is put rune by rune;
 // anything else (wide, combining or tagged text) goes through tview.Print
 // so it lands where tview put it.
 func printCell(screen tcell.Screen, text string, x, y, width int, right bool, style tcell.Style) {
-	if width <= 0 || len(text) == 0 {
+	if width <= 0 {
 		return
 	}
 	var printed int
@@ -38,7 +38,9 @@ func printNarrow(screen tcell.Screen, text string, x, y, width int, right bool, 
 			_, size := utf8.DecodeRuneInString(text)
 			text = text[size:]
 		}
-		x += width - utf8.RuneCountInString(text)
+		pad := width - utf8.RuneCountInString(text)
+		blank(screen, x, y, pad)
+		x, width = x+pad, width-pad
 	}
 	screenWidth, _ := screen.Size()
 	end := min(x+width, screenWidth)
@@ -51,6 +53,7 @@ func printNarrow(screen tcell.Screen, text string, x, y, width int, right bool, 
 		x++
 		printed = i + utf8.RuneLen(r)
 	}
+	blank(screen, x, y, end-x)
 	return printed
 }
 
@@ -61,6 +64,7 @@ func printWide(screen tcell.Screen, text string, x, y, width int, right bool, st
 	if right {
 		align = tview.AlignRight
 	}
+	blank(screen, x, y, width)
 	fg, _, _ := style.Decompose()
 	printed, cells := tview.Print(screen, text, x, y, width, align, fg)
 	if right {
@@ -72,6 +76,13 @@ func printWide(screen tcell.Screen, text string, x, y, width int, right bool, st
 		screen.SetContent(i, y, m, c, style.Background(bg))
 	}
 	return printed
+}
+
+// blank clears n cells from x, y.
+func blank(screen tcell.Screen, x, y, n int) {
+	for i := x; i < x+n; i++ {
+		screen.SetContent(i, y, ' ', nil, tcell.StyleDefault)
+	}
 }
 
 // narrowText reports text of one cell per rune: printable ASCII without

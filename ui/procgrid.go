@@ -41,7 +41,6 @@ func (g *procGrid) selectRow(i int) {
 }
 
 func (g *procGrid) draw(screen tcell.Screen, x, y, w, h int) {
-	clearRect(screen, x, y, w, h)
 	if w <= 0 || h <= 0 {
 		return
 	}
@@ -50,6 +49,7 @@ func (g *procGrid) draw(screen tcell.Screen, x, y, w, h int) {
 	g.collect(h)
 	g.layout(w)
 	g.drawCells(screen, x, y, w)
+	clearRect(screen, x, y+len(g.shown), w, h-len(g.shown))
 	if row := g.sel - g.offset + 1; row >= 1 && row < len(g.shown) {
 		g.reverseRow(screen, x, y+row, w)
 	}
@@ -105,7 +105,13 @@ func (g *procGrid) rowCells(row, n int) []procCell {
 
 // drawCells puts the columns left to right, each row's separator before its
 // text as tview did: a wide rune cut at a column's edge covers the blank.
+// Every cell of the shown rows is written once: the columns fill theirs,
+// and the blank right of the last column is cleared.
 func (g *procGrid) drawCells(screen tcell.Screen, x, y, w int) {
+	end := g.tableWidth() - 1
+	for row := range g.shown {
+		blank(screen, x+end, y+row, w-end)
+	}
 	colX := 0
 	for i, col := range g.cols {
 		width := min(col.width, w-colX)
@@ -123,16 +129,21 @@ func (g *procGrid) drawCells(screen tcell.Screen, x, y, w int) {
 // reverseRow shows the selection over the columns' cells and separators,
 // in the terminal's colours reversed, keeping only an underline.
 func (g *procGrid) reverseRow(screen tcell.Screen, x, y, w int) {
-	end := 0
-	for _, col := range g.cols {
-		end += col.width + 1
-	}
-	for i := x; i < x+min(end, w); i++ {
+	for i := x; i < x+min(g.tableWidth(), w); i++ {
 		m, c, st, _ := screen.GetContent(i, y)
 		_, _, attrs := selectedStyle.Decompose()
 		st = st.Foreground(tcell.ColorDefault).Background(tcell.ColorDefault).Attributes(attrs)
 		screen.SetContent(i, y, m, c, st)
 	}
+}
+
+// tableWidth is the columns' cells with a blank after each.
+func (g *procGrid) tableWidth() int {
+	n := 0
+	for _, col := range g.cols {
+		n += col.width + 1
+	}
+	return n
 }
 
 // clearRect blanks w×h cells from x, y.
