@@ -6,11 +6,11 @@ import (
 	"github.com/rivo/tview"
 )
 
-// procPanel is the bordered processlist: a tview.Table over procList, with
+// procPanel is the bordered processlist: a procGrid over procList, with
 // the list's state in the title and the reason shown when there is no list.
 type procPanel struct {
 	*tview.Box
-	table   *tview.Table
+	grid    *procGrid
 	content *procContent
 	list    *procList
 	// missing explains an empty processlist ("n/a: ..."), or "".
@@ -22,16 +22,10 @@ type procPanel struct {
 }
 
 func newProcPanel(list *procList) *procPanel {
-	p := &procPanel{Box: newBox(), table: newTable(), list: list, content: &procContent{list: list}}
+	p := &procPanel{Box: newBox(), list: list, content: &procContent{list: list}}
+	p.grid = &procGrid{content: p.content}
 	p.SetBorder(true).SetTitleAlign(tview.AlignLeft)
 	p.content.fitColumns(200)
-	p.table.SetContent(p.content).SetFixed(1, 0).SetSelectable(true, false).
-		SetSelectedStyle(tcell.StyleDefault.Reverse(true))
-	p.table.SetSelectionChangedFunc(func(row, _ int) {
-		if r := list.row(row - 1); r != nil {
-			p.selectedID = r.ID
-		}
-	})
 	return p
 }
 
@@ -51,47 +45,44 @@ func (p *procPanel) set(s *snapshot.Snapshot, rows []snapshot.Process) {
 
 // reselect keeps the same thread selected after the rows changed.
 func (p *procPanel) reselect() {
-	if i := p.list.indexOf(p.selectedID); i >= 0 {
-		p.table.Select(i+1, 0)
-		return
+	i := p.list.indexOf(p.selectedID)
+	if i < 0 {
+		i = max(0, min(p.grid.sel, len(p.list.rows)-1))
 	}
-	row, _ := p.table.GetSelection()
-	row = max(1, min(row, len(p.list.rows)))
-	p.table.Select(row, 0)
+	p.grid.selectRow(i)
+	p.followSelection()
+}
+
+// followSelection notes the selected thread, to find it again in the next
+// rows.
+func (p *procPanel) followSelection() {
+	if r := p.list.row(p.grid.sel); r != nil {
+		p.selectedID = r.ID
+	}
 }
 
 // selected returns the selected process, or nil.
 func (p *procPanel) selected() *snapshot.Process {
-	row, _ := p.table.GetSelection()
-	return p.list.row(row - 1)
+	return p.list.row(p.grid.sel)
 }
 
 func (p *procPanel) Draw(screen tcell.Screen) {
 	_, _, w0, _ := p.GetRect()
 	p.SetTitle(p.list.describe(w0, p.stale))
 	x, y, w, h := p.GetInnerRect()
-	// The table clears the inside itself: the box only draws the frame.
+	// The grid clears the inside itself: the box only draws the frame.
 	p.Box.DrawForSubclass(skipFill{screen, rect{x, y, w, h}}, p)
 	p.content.fitColumns(w)
-	p.table.SetRect(x, y, w, h)
-	p.content.beginDraw()
-	p.table.Draw(screen)
-	p.content.endDraw()
+	p.grid.draw(screen, x, y, w, h)
 	if p.missing != "" && h > 1 {
 		printLine(screen, p.missing, x, y+1, w, tview.AlignLeft, tcell.ColorGray)
 	}
 }
 
-func (p *procPanel) Focus(delegate func(tview.Primitive)) {
-	p.Box.Focus(delegate)
-	p.table.Focus(delegate)
-}
-
-func (p *procPanel) Blur() {
-	p.table.Blur()
-	p.Box.Blur()
-}
-
 func (p *procPanel) InputHandler() func(*tcell.EventKey, func(tview.Primitive)) {
-	return p.table.InputHandler()
+	return func(ev *tcell.EventKey, _ func(tview.Primitive)) {
+		if p.grid.handleKey(ev) {
+			p.followSelection()
+		}
+	}
 }

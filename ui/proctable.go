@@ -6,38 +6,32 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/mytop-go/mytop-go/snapshot"
-	"github.com/rivo/tview"
 )
 
-// procContent lets a tview.Table draw procList without copying it: cells are
-// made only for the rows on screen (the VirtualTable pattern).
+// procContent is what the processlist shows of procList: the columns that
+// fit the width and the text and style of each cell on screen.
 type procContent struct {
-	tview.TableContentReadOnly
 	list *procList
 	// cols are the procColumns shown, narrower terminals dropping the least
 	// needed so the query text keeps room.
 	cols []int
 	// stateWidth caps the State column, tighter when the terminal is narrow.
 	stateWidth int
-	// width is the table's inner width: no cell can show more runes, and
-	// tview measures every rune of a cell's text on each draw.
+	// width is the panel's inner width: no cell can show more runes, and a
+	// longer query would only cost its measuring.
 	width int
-	// drawn keeps the cells made during one draw, which asks for each cell
-	// two or three times (widths, text, background); see procPanel.Draw.
-	drawn   map[[2]int]*tview.TableCell
-	drawing bool
 }
 
-// beginDraw starts a draw's cell cache; endDraw drops it, so a key handled
-// between draws never sees a cell of rows that have changed since.
-func (c *procContent) beginDraw() {
-	if c.drawn == nil {
-		c.drawn = make(map[[2]int]*tview.TableCell)
-	}
-	c.drawing = true
+// procCell is one cell of the processlist grid.
+type procCell struct {
+	text  string
+	style tcell.Style
+	// maxWidth > 0 caps the column this cell asks for.
+	maxWidth int
+	right    bool
+	// expand: the column takes the width no other column needs.
+	expand bool
 }
-
-func (c *procContent) endDraw() { clear(c.drawn); c.drawing = false }
 
 // Columns shown by terminal width; Query always last so it takes what is left.
 var (
@@ -71,33 +65,16 @@ const queryDisplayRunes = 400
 // markColumn is the leading column of row markers; data columns follow it.
 const markColumn = 0
 
-func (c *procContent) GetRowCount() int    { return len(c.list.rows) + 1 }
-func (c *procContent) GetColumnCount() int { return len(c.cols) + 1 }
+// columnCount counts the marks column and the data columns.
+func (c *procContent) columnCount() int { return len(c.cols) + 1 }
 
-func (c *procContent) GetCell(row, column int) *tview.TableCell {
-	if !c.drawing {
-		return c.makeCell(row, column)
-	}
-	key := [2]int{row, column}
-	cell, ok := c.drawn[key]
-	if !ok {
-		cell = c.makeCell(row, column)
-		c.drawn[key] = cell
-	}
-	return cell
-}
-
-func (c *procContent) makeCell(row, column int) *tview.TableCell {
-	if row == 0 {
-		return c.headerCell(column)
-	}
-	p := c.list.row(row - 1)
-	if p == nil || column < 0 || column > len(c.cols) {
-		return nil
-	}
-	style := rowStyle(p, c.list.highlight[p.ID])
+// cell is data row i's cell in column (markColumn, then c.cols).
+func (c *procContent) cell(i, column int) procCell {
+	p := c.list.row(i)
+	highlighted := c.list.highlight[p.ID]
+	style := rowStyle(p, highlighted)
 	if column == markColumn {
-		return tview.NewTableCell(rowMarks(p, c.list.highlight[p.ID])).SetStyle(style)
+		return procCell{text: rowMarks(p, highlighted), style: style}
 	}
 	col := c.cols[column-1]
 	def := procColumns[col]
@@ -114,38 +91,28 @@ func (c *procContent) makeCell(row, column int) *tview.TableCell {
 	default:
 		text = procCellText(p, col)
 	}
-	cell := tview.NewTableCell(text).SetStyle(style).SetMaxWidth(width)
-	if def.right {
-		cell.SetAlign(tview.AlignRight)
-	}
-	if col == colQuery {
-		cell.SetExpansion(1)
-	}
-	return cell
+	return procCell{text: text, style: style, maxWidth: width, right: def.right, expand: col == colQuery}
 }
 
-func (c *procContent) headerCell(column int) *tview.TableCell {
-	if column < 0 || column > len(c.cols) {
-		return nil
+// headerStyle marks the header row.
+var headerStyle = tcell.StyleDefault.Bold(true).Underline(true)
+
+// header is the header row's cell in column, the sort column's title
+// carrying the order's arrow.
+func (c *procContent) header(column int) procCell {
+	if column == markColumn {
+		return procCell{style: headerStyle}
 	}
-	text := ""
-	if column > markColumn {
-		def := procColumns[c.cols[column-1]]
-		text = def.title
-		if c.cols[column-1] == c.list.sortCol {
-			if c.list.desc {
-				text += "▼"
-			} else {
-				text += "▲"
-			}
+	col := c.cols[column-1]
+	text := procColumns[col].title
+	if col == c.list.sortCol {
+		if c.list.desc {
+			text += "▼"
+		} else {
+			text += "▲"
 		}
 	}
-	cell := tview.NewTableCell(text).SetSelectable(false).
-		SetStyle(tcell.StyleDefault.Bold(true).Underline(true))
-	if column > markColumn && procColumns[c.cols[column-1]].right {
-		cell.SetAlign(tview.AlignRight)
-	}
-	return cell
+	return procCell{text: text, style: headerStyle, right: procColumns[col].right}
 }
 
 func procCellText(p *snapshot.Process, col int) string {
@@ -178,17 +145,12 @@ func procCellText(p *snapshot.Process, col int) string {
 // rowMarks carries in text what colour also shows, for NO_COLOR terminals:
 // '*' = thread named by the selected finding, '+' running > 10 s, '!' > 60 s.
 func rowMarks(p *snapshot.Process, highlighted bool) string {
-	b := []byte{' ', ' '}
+	marks := [2][3]string{{"  ", " +", " !"}, {"* ", "*+", "*!"}}
+	h := 0
 	if highlighted {
-		b[0] = '*'
+		h = 1
 	}
-	switch runLevel(p) {
-	case 2:
-		b[1] = '!'
-	case 1:
-		b[1] = '+'
-	}
-	return string(b)
+	return marks[h][runLevel(p)]
 }
 
 // runLevel is 0 for idle or short, 1 for > 10 s, 2 for > 60 s of work.

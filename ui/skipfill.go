@@ -3,9 +3,9 @@ package ui
 import "github.com/gdamore/tcell/v2"
 
 // skipFill drops the blanks a bordered box writes inside inner: tview's
-// Box.DrawForSubclass clears its whole area before drawing the frame, and a
-// tview.Table drawn inside clears the same cells again, so a processlist
-// draw cleared some 10,000 cells twice at 200×50.
+// Box.DrawForSubclass clears its whole area before drawing the frame, and the
+// processlist's grid drawn inside writes the same cells again, so a draw
+// cleared some 10,000 cells twice at 200×50.
 type skipFill struct {
 	tcell.Screen
 	inner rect
