@@ -120,6 +120,7 @@ func TestMissingBinaryNamesPackage(t *testing.T) {
 func TestHeavyTestsRunOneAtATime(t *testing.T) {
 	// Heavy skips under -short, as every test holding it needs a server.
 	SkipShort(t)
+	withoutRunLock(t)
 	var mu sync.Mutex
 	running, most := 0, 0
 	for i := range 3 {
@@ -159,11 +160,7 @@ func TestToolFindsOrSkips(t *testing.T) {
 }
 
 func TestHeavyLoadsGoBeforeWaitingHeavyTests(t *testing.T) {
-	// The order within this process is the subject: the other test
-	// processes' heavy tests need not be waited for (not parallel, so no
-	// test of this package takes the slot meanwhile).
-	runLock = func() func() { return func() {} }
-	t.Cleanup(func() { runLock = lockRun })
+	withoutRunLock(t)
 	// The load queues before, among and after three whole tests.
 	for _, at := range []int{0, 2, 3} {
 		release := acquireHeavy(t, false)
@@ -224,4 +221,13 @@ func TestServerThatDiesIsReported(t *testing.T) {
 	if died := srv.DiedOnItsOwn(); died != "" {
 		t.Errorf("a server stopped on purpose reported dead: %s", died)
 	}
+}
+
+// withoutRunLock lets t take the slot without the lock between test
+// processes: the order within this process is the subject, and the other
+// packages' heavy tests need not be waited for. t must not be parallel, so
+// no other test of this package takes the slot meanwhile.
+func withoutRunLock(t *testing.T) {
+	runLock = func() func() { return func() {} }
+	t.Cleanup(func() { runLock = lockRun })
 }
