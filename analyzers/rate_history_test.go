@@ -66,8 +66,8 @@ func TestThinnedRatesSameFindings(t *testing.T) {
 			}
 			w := thin.Window()
 			if old := len(w) - 4; old >= 0 && w[old].Rates != nil && w[old].Rates.Status != nil {
-				if len(w[old].Rates.Status) > 1 || len(w[old].Snapshot.Status) > len(NewEngine(DefaultConfig()).DetailStatus()) {
-					t.Errorf("%s: an older frame kept %d rates, %d status values", src, len(w[old].Rates.Status), len(w[old].Snapshot.Status))
+				if s := w[old].Snapshot; len(w[old].Rates.Status) > 1 || s.Status != nil || s.Kept.Len() > len(NewEngine(DefaultConfig()).DetailStatus()) {
+					t.Errorf("%s: an older frame kept %d rates, %d status values and a status map of %d", src, len(w[old].Rates.Status), s.Kept.Len(), len(s.Status))
 				}
 				thinned++
 			}
