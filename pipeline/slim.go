@@ -40,6 +40,9 @@ type slimmer struct {
 	rateKeep     int
 	rates        []string
 	detailStatus *snapshot.StatusKeeper
+	// loadKeep newest frames keep their load (slim_load.go); older ones,
+	// copies slimAt made, drop it.
+	loadKeep int
 	// InnoDB status is read every few ticks and shared by the snapshots in
 	// between; its slim copy is shared the same way instead of made per frame.
 	fullInnoDB, slimInnoDB *snapshot.InnoDBStatus
@@ -49,6 +52,7 @@ type slimmer struct {
 // and thins the rates of window[len-1-rateKeep].
 func (s *slimmer) slimAt(window []*snapshot.Frame) {
 	s.thinRatesAt(window)
+	s.dropLoadAt(window)
 	i := len(window) - 1 - s.keep
 	if i < 0 || window[i] == nil || window[i].Snapshot == nil {
 		return
@@ -124,7 +128,7 @@ func newSlimmer(a Analyzer) slimmer {
 	if !ok {
 		return slimmer{keep: windowSize}
 	}
-	sl := slimmer{keep: max(h.DetailFrames(), 2), status: snapshot.NewStatusKeeper(h.KeptStatus())}
+	sl := slimmer{keep: max(h.DetailFrames(), 2), status: snapshot.NewStatusKeeper(h.KeptStatus()), loadKeep: loadKeepOf(a)}
 	if r, ok := a.(RateHistory); ok {
 		sl.rateKeep, sl.rates = max(r.RateFrames(), 2), r.KeptRates()
 		sl.detailStatus = snapshot.NewStatusKeeper(r.DetailStatus())
