@@ -56,6 +56,15 @@ var steadyBuilders []*pipeline.Builder
 // steadyFleet feeds every member steadyTicks ticks, one tick of each member
 // in turn as the fleet's goroutines would.
 func steadyFleet(ticks *recordedTicks) []*pipeline.Builder {
+	builders, feeds := steadyFleetFeeds(ticks)
+	for _, f := range feeds {
+		f.last = nil // the status reader's last map is the newest frame's
+	}
+	return builders
+}
+
+// steadyFleetFeeds is steadyFleet with each member's feed, to go on with.
+func steadyFleetFeeds(ticks *recordedTicks) ([]*pipeline.Builder, []*tickFeed) {
 	builders := make([]*pipeline.Builder, fleetMembers)
 	feeds := make([]*tickFeed, fleetMembers)
 	start := time.Date(2026, 12, 3, 12, 0, 0, 0, time.UTC)
@@ -68,10 +77,7 @@ func steadyFleet(ticks *recordedTicks) []*pipeline.Builder {
 			b.Add(feeds[i].next())
 		}
 	}
-	for _, f := range feeds {
-		f.last = nil // the status reader's last map is the newest frame's
-	}
-	return builders
+	return builders, feeds
 }
 
 func liveHeap() uint64 {
