@@ -1,6 +1,9 @@
 package snapshot
 
-import "slices"
+import (
+	"encoding/binary"
+	"slices"
+)
 
 // KeptStatus is the few status values an older window frame keeps for the
 // rules once the pipeline has thinned it (Snapshot.Kept), as values against
@@ -8,8 +11,11 @@ import "slices"
 // own, each frame's 17 values cost some 1.2 KB, and a full window holds 300
 // such frames per server.
 type KeptStatus struct {
-	names  *keptNames
-	values []string
+	names *keptNames
+	// values are the values in the order of names, each after its length
+	// as a uvarint: one allocation of some 100 bytes a frame, where a slice
+	// of strings took 288 and held a string of its own per changed counter.
+	values string
 }
 
 // keptNames are the names of a KeptStatus's values, in order.
@@ -19,10 +25,34 @@ type keptNames struct{ names []string }
 func (k *KeptStatus) Lookup(name string) (string, bool) {
 	for i, n := range k.names.names {
 		if n == name {
-			return k.values[i], true
+			return k.value(i), true
 		}
 	}
 	return "", false
+}
+
+// value is the i-th value, reached by skipping the i before it.
+func (k *KeptStatus) value(i int) string {
+	rest := k.values
+	for {
+		n, w := uvarintOf(rest)
+		if i == 0 {
+			return rest[w : w+n]
+		}
+		rest, i = rest[w+n:], i-1
+	}
+}
+
+// uvarintOf reads the uvarint s starts with, and its width.
+func uvarintOf(s string) (n, width int) {
+	for shift := 0; ; shift += 7 {
+		b := s[width]
+		n |= int(b&0x7f) << shift
+		width++
+		if b < 0x80 {
+			return n, width
+		}
+	}
 }
 
 // Len is how many values are kept; 0 for nil.
@@ -30,7 +60,7 @@ func (k *KeptStatus) Len() int {
 	if k == nil {
 		return 0
 	}
-	return len(k.values)
+	return len(k.names.names)
 }
 
 // StatusKeeper makes the KeptStatus of one server's thinned frames: the
@@ -40,7 +70,8 @@ type StatusKeeper struct {
 	want []string
 	last *keptNames
 	// present and values are scratch, copied out at their exact size.
-	present, values []string
+	present []string
+	values  []byte
 }
 
 // NewStatusKeeper keeps names.
@@ -58,11 +89,11 @@ func (k *StatusKeeper) Keep(s *Snapshot) *KeptStatus {
 	for _, name := range k.want {
 		if v, ok := s.StatusValue(name); ok {
 			k.present = append(k.present, name)
-			k.values = append(k.values, v)
+			k.values = append(binary.AppendUvarint(k.values, uint64(len(v))), v...)
 		}
 	}
 	if k.last == nil || !slices.Equal(k.last.names, k.present) {
 		k.last = &keptNames{names: slices.Clone(k.present)}
 	}
-	return &KeptStatus{names: k.last, values: slices.Clone(k.values)}
+	return &KeptStatus{names: k.last, values: string(k.values)}
 }
