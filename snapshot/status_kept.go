@@ -8,7 +8,7 @@ import (
 // KeptStatus is the few status values an older window frame keeps for the
 // rules once the pipeline has thinned it (Snapshot.Kept), as values against
 // a list of names the thinned frames of one server share. As a map of its
-// own, each frame's 17 values cost some 1.2 KB, and a full window holds 300
+// own, each frame's 16 values cost some 1.2 KB, and a full window holds 300
 // such frames per server.
 type KeptStatus struct {
 	names *keptNames
