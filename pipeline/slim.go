@@ -6,10 +6,10 @@ import "github.com/mytop-go/mytop-go/snapshot"
 // read. The newest DetailFrames keep everything; older window frames keep
 // times, server identity, collector states, parsed InnoDB and host figures,
 // and of the status counters only KeptStatus, as Snapshot.Kept in place of
-// the status map. At 5,000 connections a
-// processlist is about 1 MB, and 300 of them are what made the monitor's
-// memory grow for five minutes; the status and rate maps are another 50 KB a
-// frame that rules read only for the current one.
+// the status map. At 5,000 connections a processlist is about 1 MB, and 300
+// of them are what made the monitor's memory grow for five minutes; the
+// status and rate maps are another 50 KB a frame that rules read only for
+// the current one.
 type history interface {
 	DetailFrames() int
 	KeptStatus() []string
