@@ -213,6 +213,12 @@ func (t *track) observe(v verdict, at time.Time, span time.Duration, p Persisten
 // for scan speeds. The pipeline thins older window frames to bound memory.
 func (e *Engine) DetailFrames() int { return max(e.cfg.SightingWindow, 1) + 1 }
 
+// LoadFrames is how many newest frames rules read the database load of:
+// the minute a finding's share of the load is measured over (loadShare).
+// The pipeline drops the load of older frames: a rule that reads it further
+// back raises this.
+func (e *Engine) LoadFrames() int { return loadShareFrames }
+
 // RateFrames is how many newest frames rules read every status value and
 // rate of: the current one (and the one before, to be safe). KeptRates are
 // the rates read from older frames: the buffer pool's free-page waits over

@@ -103,7 +103,7 @@ func tallyWrites(w *window, frames []*snapshot.Frame) (map[string]*fpTally, []st
 	prevRun := map[int64]runMark{}
 	for fi, f := range frames {
 		s := f.Snapshot
-		if s.Server.Unreachable || s.Processlist == nil && s.Status == nil {
+		if s.Server.Unreachable || s.Processlist == nil && !s.HasStatus() {
 			continue
 		}
 		samples++

@@ -35,3 +35,25 @@ func TestLoadShareNamesTheClassTableAndStatement(t *testing.T) {
 		t.Errorf("frames without load: %q", ev)
 	}
 }
+
+// The pipeline drops the load of frames older than the Engine's LoadFrames:
+// the load share must read none of them.
+func TestLoadShareReadsOnlyLoadFrames(t *testing.T) {
+	var frames []*snapshot.Frame
+	for i := range 2 * loadShareFrames {
+		l := &snapshot.Load{Interval: 1, Active: 4}
+		l.Classes[snapshot.ClassRowLock] = 4
+		if i < loadShareFrames {
+			l.Classes[snapshot.ClassRowLock], l.Classes[snapshot.ClassCPU] = 1, 3
+		}
+		frames = append(frames, &snapshot.Frame{Seq: i, Snapshot: &snapshot.Snapshot{}, Load: l})
+	}
+	whole := loadShare(newWindow(frames, nil, &Config{}), snapshot.ClassRowLock)
+	for _, f := range frames[:len(frames)-NewEngine(DefaultConfig()).LoadFrames()] {
+		f.Load = nil
+	}
+	thinned := loadShare(newWindow(frames, nil, &Config{}), snapshot.ClassRowLock)
+	if strings.Join(whole, "\n") != strings.Join(thinned, "\n") || len(whole) == 0 {
+		t.Errorf("with the older frames' load %q, without it %q", whole, thinned)
+	}
+}

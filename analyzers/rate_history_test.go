@@ -22,7 +22,10 @@ func (f fullRates) Evaluate(w []*snapshot.Frame) ([]snapshot.Finding, map[string
 func (f fullRates) DetailFrames() int    { return f.e.DetailFrames() }
 func (f fullRates) KeptStatus() []string { return f.e.KeptStatus() }
 
-var _ pipeline.RateHistory = (*Engine)(nil)
+var (
+	_ pipeline.RateHistory = (*Engine)(nil)
+	_ pipeline.LoadHistory = (*Engine)(nil)
+)
 
 // noSlimming hides the Engine's History too: the pipeline keeps every frame
 // whole, as the reference for what slimming may not change.
@@ -57,6 +60,9 @@ func TestThinnedRatesSameFindings(t *testing.T) {
 				if !reflect.DeepEqual(findingKeys(a.Findings), findingKeys(c.Findings)) || !reflect.DeepEqual(a.NotApplicable, c.NotApplicable) {
 					t.Fatalf("%s at %v: slimmed window %v, whole window %v", src, s.Time, findingKeys(a.Findings), findingKeys(c.Findings))
 				}
+				if !reflect.DeepEqual(findingEvidence(a.Findings), findingEvidence(c.Findings)) {
+					t.Fatalf("%s at %v: slimmed window's evidence %q, whole window's %q", src, s.Time, findingEvidence(a.Findings), findingEvidence(c.Findings))
+				}
 				if !reflect.DeepEqual(findingKeys(a.Findings), findingKeys(b.Findings)) || !reflect.DeepEqual(a.NotApplicable, b.NotApplicable) {
 					t.Fatalf("%s at %v: thinned rates %v, whole rates %v", src, s.Time, findingKeys(a.Findings), findingKeys(b.Findings))
 				}
@@ -66,8 +72,8 @@ func TestThinnedRatesSameFindings(t *testing.T) {
 			}
 			w := thin.Window()
 			if old := len(w) - 4; old >= 0 && w[old].Rates != nil && w[old].Rates.Status != nil {
-				if len(w[old].Rates.Status) > 1 || len(w[old].Snapshot.Status) > len(NewEngine(DefaultConfig()).DetailStatus()) {
-					t.Errorf("%s: an older frame kept %d rates, %d status values", src, len(w[old].Rates.Status), len(w[old].Snapshot.Status))
+				if s := w[old].Snapshot; len(w[old].Rates.Status) > 1 || s.Status != nil || s.Kept.Len() > len(NewEngine(DefaultConfig()).DetailStatus()) {
+					t.Errorf("%s: an older frame kept %d rates, %d status values and a status map of %d", src, len(w[old].Rates.Status), s.Kept.Len(), len(s.Status))
 				}
 				thinned++
 			}
@@ -85,6 +91,14 @@ func findingKeys(fs []snapshot.Finding) []string {
 	var out []string
 	for _, f := range fs {
 		out = append(out, f.ID+"/"+f.Severity.String()+"/"+f.Title)
+	}
+	return out
+}
+
+func findingEvidence(fs []snapshot.Finding) [][]string {
+	var out [][]string
+	for _, f := range fs {
+		out = append(out, f.Evidence)
 	}
 	return out
 }

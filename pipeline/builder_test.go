@@ -118,8 +118,8 @@ func TestBuilderThinsFramesBehindTheAnalyzersHistory(t *testing.T) {
 	if old.Snapshot.InnoDB != w[0].Snapshot.InnoDB {
 		t.Error("one shared InnoDB status became one slim copy per frame")
 	}
-	if st := old.Snapshot.Status; len(st) != 1 || st["Uptime"] == "" || old.Rates == nil || old.Rates.Status != nil {
-		t.Errorf("a thinned frame keeps status %v and rates %+v, want Uptime alone and the interval", st, old.Rates)
+	if up, _ := old.Snapshot.StatusValue("Uptime"); old.Snapshot.Status != nil || old.Snapshot.Kept.Len() != 1 || up == "" || old.Rates == nil || old.Rates.Status != nil {
+		t.Errorf("a thinned frame keeps status %v (kept %d) and rates %+v, want Uptime alone and the interval", old.Snapshot.Status, old.Snapshot.Kept.Len(), old.Rates)
 	}
 	if newest.Snapshot.Status["Questions"] == "" || newest.Rates.Status == nil {
 		t.Error("a frame within the history lost its counters or rates")

@@ -5,10 +5,11 @@ import "github.com/mytop-go/mytop-go/snapshot"
 // history is implemented by analyzers that say how much of older frames they
 // read. The newest DetailFrames keep everything; older window frames keep
 // times, server identity, collector states, parsed InnoDB and host figures,
-// and of the status counters only KeptStatus. At 5,000 connections a
-// processlist is about 1 MB, and 300 of them are what made the monitor's
-// memory grow for five minutes; the status and rate maps are another 50 KB a
-// frame that rules read only for the current one.
+// and of the status counters only KeptStatus, as Snapshot.Kept in place of
+// the status map. At 5,000 connections a processlist is about 1 MB, and 300
+// of them are what made the monitor's memory grow for five minutes; the
+// status and rate maps are another 50 KB a frame that rules read only for
+// the current one.
 type history interface {
 	DetailFrames() int
 	KeptStatus() []string
@@ -33,12 +34,15 @@ type RateHistory interface {
 // processlist of the frame it paused on.
 type slimmer struct {
 	keep   int
-	status []string
+	status *snapshot.StatusKeeper
 	// rateKeep newest frames keep their whole rate and status maps; older
 	// ones only rates and detailStatus (0: all keep them until slimmed).
 	rateKeep     int
 	rates        []string
-	detailStatus []string
+	detailStatus *snapshot.StatusKeeper
+	// loadKeep newest frames keep their load (slim_load.go); older ones,
+	// copies slimAt made, drop it.
+	loadKeep int
 	// InnoDB status is read every few ticks and shared by the snapshots in
 	// between; its slim copy is shared the same way instead of made per frame.
 	fullInnoDB, slimInnoDB *snapshot.InnoDBStatus
@@ -48,6 +52,7 @@ type slimmer struct {
 // and thins the rates of window[len-1-rateKeep].
 func (s *slimmer) slimAt(window []*snapshot.Frame) {
 	s.thinRatesAt(window)
+	s.dropLoadAt(window)
 	i := len(window) - 1 - s.keep
 	if i < 0 || window[i] == nil || window[i].Snapshot == nil {
 		return
@@ -63,7 +68,7 @@ func (s *slimmer) slimAt(window []*snapshot.Frame) {
 	f.Findings, f.NotApplicable = nil, nil
 	snap.Statements = nil // rules read only the current interval's digests
 	snap.InnoDB = s.slimInnoDBOf(snap.InnoDB)
-	snap.Status = s.keptStatus(snap.Status)
+	snap.Kept, snap.Status = s.status.Keep(&snap), nil
 	if f.Rates != nil {
 		r := *f.Rates
 		// Host and per-thread rates, like the status rates, are read from
@@ -97,36 +102,10 @@ func (s *slimmer) thinRatesAt(window []*snapshot.Frame) {
 	}
 	if f.Snapshot.Status != nil {
 		snap := *f.Snapshot
-		snap.Status = keptOf(snap.Status, s.detailStatus)
+		snap.Kept, snap.Status = s.detailStatus.Keep(&snap), nil
 		f.Snapshot = &snap
 	}
 	window[i] = &f
-}
-
-func (s *slimmer) keptStatus(all map[string]string) map[string]string {
-	return keptOf(all, s.status)
-}
-
-// keptOf is all's values of names; nil stays nil.
-func keptOf(all map[string]string, names []string) map[string]string {
-	if all == nil {
-		return nil
-	}
-	// Sized to what is there: a map of at most 8 fits one group, and the
-	// kept maps are one per frame of the five-minute window.
-	n := 0
-	for _, name := range names {
-		if _, ok := all[name]; ok {
-			n++
-		}
-	}
-	kept := make(map[string]string, n)
-	for _, name := range names {
-		if v, ok := all[name]; ok {
-			kept[name] = v
-		}
-	}
-	return kept
 }
 
 func (s *slimmer) slimInnoDBOf(in *snapshot.InnoDBStatus) *snapshot.InnoDBStatus {
@@ -149,9 +128,10 @@ func newSlimmer(a Analyzer) slimmer {
 	if !ok {
 		return slimmer{keep: windowSize}
 	}
-	sl := slimmer{keep: max(h.DetailFrames(), 2), status: h.KeptStatus()}
+	sl := slimmer{keep: max(h.DetailFrames(), 2), status: snapshot.NewStatusKeeper(h.KeptStatus()), loadKeep: loadKeepOf(a)}
 	if r, ok := a.(RateHistory); ok {
-		sl.rateKeep, sl.rates, sl.detailStatus = max(r.RateFrames(), 2), r.KeptRates(), r.DetailStatus()
+		sl.rateKeep, sl.rates = max(r.RateFrames(), 2), r.KeptRates()
+		sl.detailStatus = snapshot.NewStatusKeeper(r.DetailStatus())
 	}
 	return sl
 }

@@ -13,8 +13,9 @@ type Frame struct {
 	Rates    *Rates    `json:"rates,omitempty"`
 	Findings []Finding `json:"findings,omitempty"`
 	// Load is the database load of this sample (load.go); nil when the
-	// sample says nothing of sessions. It survives the window's slimming,
-	// so rules and views read minutes of it.
+	// sample says nothing of sessions. Consumers' frames keep it, so views
+	// read minutes of it; in the analyzers' window it outlives the
+	// processlist for the minute rules read (pipeline.LoadHistory).
 	Load *Load `json:"load,omitempty"`
 	// NotApplicable lists rules that cannot run on this source, with the reason.
 	NotApplicable map[string]string `json:"not_applicable,omitempty"`

@@ -47,10 +47,10 @@ func (s *Snapshot) Galera() (Galera, bool) {
 	g := Galera{
 		NodeName:          s.Variables["wsrep_node_name"],
 		ClusterName:       s.Variables["wsrep_cluster_name"],
-		ClusterStatus:     s.Status["wsrep_cluster_status"],
-		LocalStateComment: s.Status["wsrep_local_state_comment"],
-		Ready:             isOn(s.Status["wsrep_ready"]),
-		Connected:         isOn(s.Status["wsrep_connected"]),
+		ClusterStatus:     s.statusText("wsrep_cluster_status"),
+		LocalStateComment: s.statusText("wsrep_local_state_comment"),
+		Ready:             isOn(s.statusText("wsrep_ready")),
+		Connected:         isOn(s.statusText("wsrep_connected")),
 		Desync:            isOn(s.Variables["wsrep_desync"]),
 		FCLimit:           providerOption(s.Variables["wsrep_provider_options"], "gcs.fc_limit"),
 	}
@@ -72,7 +72,7 @@ func (s *Snapshot) isGaleraNode() bool {
 	if on, ok := s.Variables["wsrep_on"]; ok {
 		return isOn(on) && s.Variables["wsrep_provider"] != "none"
 	}
-	return strings.TrimSpace(s.Status["wsrep_provider_name"]) != ""
+	return strings.TrimSpace(s.statusText("wsrep_provider_name")) != ""
 }
 
 // Synced is the state a node serves from: Synced, in a Primary component,
@@ -142,4 +142,10 @@ func providerOption(opts, key string) int64 {
 		}
 	}
 	return 0
+}
+
+// statusText is a status value, empty when absent.
+func (s *Snapshot) statusText(name string) string {
+	v, _ := s.StatusValue(name)
+	return v
 }

@@ -12,6 +12,11 @@ type Snapshot struct {
 	Processlist []Process `json:"processlist,omitempty"`
 	// Status holds SHOW GLOBAL STATUS as the server printed it.
 	Status map[string]string `json:"status,omitempty"`
+	// Kept stands for Status in the analyzers' older window frames, which
+	// the pipeline thins to the few values rules read from them (Status is
+	// then nil); never in a frame handed to consumers. Read either through
+	// StatusValue.
+	Kept *KeptStatus `json:"-"`
 	// Variables is the latest SHOW GLOBAL VARIABLES. Live, the same map is shared
 	// between snapshots until it changes; VariablesChanged says when it did, so a
 	// recording stores it only then.

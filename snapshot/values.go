@@ -2,20 +2,34 @@ package snapshot
 
 import "strconv"
 
+// StatusValue returns a status value as the server printed it, from the
+// status map or, in a window frame the pipeline thinned, what it kept.
+func (s *Snapshot) StatusValue(name string) (string, bool) {
+	if s.Status == nil && s.Kept != nil {
+		return s.Kept.Lookup(name)
+	}
+	v, ok := s.Status[name]
+	return v, ok
+}
+
+// HasStatus says the sample has status values (a thinned frame's kept
+// ones count).
+func (s *Snapshot) HasStatus() bool { return s.Status != nil || s.Kept != nil }
+
 // StatusFloat returns a numeric status value.
 func (s *Snapshot) StatusFloat(name string) (float64, bool) {
-	return parseNumber(s.Status, name)
+	return parseNumber(s.StatusValue(name))
 }
 
 // StatusInt returns a numeric status value, truncated.
 func (s *Snapshot) StatusInt(name string) (int64, bool) {
-	v, ok := parseNumber(s.Status, name)
+	v, ok := s.StatusFloat(name)
 	return int64(v), ok
 }
 
 // VarFloat returns a numeric variable value.
 func (s *Snapshot) VarFloat(name string) (float64, bool) {
-	return parseNumber(s.Variables, name)
+	return parseNumber(s.Var(name))
 }
 
 // Var returns a variable's text.
@@ -27,8 +41,7 @@ func (s *Snapshot) Var(name string) (string, bool) {
 // Uptime returns the server's Uptime status in seconds.
 func (s *Snapshot) Uptime() (int64, bool) { return s.StatusInt("Uptime") }
 
-func parseNumber(m map[string]string, name string) (float64, bool) {
-	raw, ok := m[name]
+func parseNumber(raw string, ok bool) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
