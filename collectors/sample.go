@@ -204,8 +204,9 @@ func (l *Live) closeSession() {
 // fillOwnSessions says how many sessions the server may hold for the
 // monitor, and whether that is its cap.
 func (l *Live) fillOwnSessions(s *snapshot.Snapshot) {
-	s.Server.OwnSessions = l.link.ownSessions(time.Now())
-	if s.Server.OwnSessions >= maxOwnSessions {
-		s.Server.OwnSessionsCap = maxOwnSessions
+	now := time.Now()
+	s.Server.OwnSessions = l.link.ownSessions(now)
+	if limit := l.link.capAt(now); s.Server.OwnSessions >= limit {
+		s.Server.OwnSessionsCap = limit
 	}
 }
