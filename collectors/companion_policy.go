@@ -18,8 +18,9 @@ type companionPolicy struct {
 	// closed again below half of it.
 	pays time.Duration
 	// calm is how many healthy ticks in a row come before an open, and
-	// afterTrouble how many after trouble.
-	calm, afterTrouble int
+	// afterTrouble how many after trouble; window is how many ticks the
+	// median is taken over (companionWindow; tests shorten them).
+	calm, afterTrouble, window int
 
 	recent   []time.Duration // the last healthy ticks' sums, oldest first
 	quiet    int             // healthy ticks in a row
@@ -34,7 +35,7 @@ const (
 )
 
 func newCompanionPolicy(interval time.Duration) companionPolicy {
-	return companionPolicy{pays: companionPays, calm: companionCalm,
+	return companionPolicy{pays: companionPays, calm: companionCalm, window: companionWindow,
 		afterTrouble: max(companionCalm, int(companionBackoff/interval))}
 }
 
@@ -50,7 +51,7 @@ func (p *companionPolicy) observe(healthy bool, reads time.Duration) {
 	}
 	p.quiet++
 	p.recent = append(p.recent, reads)
-	if len(p.recent) > companionWindow {
+	if len(p.recent) > p.window {
 		p.recent = p.recent[1:]
 	}
 }
@@ -65,14 +66,14 @@ func (p *companionPolicy) wantOpen() bool {
 	if p.troubled {
 		need = p.afterTrouble
 	}
-	return p.quiet >= need && len(p.recent) == companionWindow && p.median() >= p.pays
+	return p.quiet >= need && len(p.recent) == p.window && p.median() >= p.pays
 }
 
 // wantClose reports whether the reads became cheap enough that an open
 // companion no longer pays (half the threshold, so a server near it does
 // not open and close one by turns).
 func (p *companionPolicy) wantClose() bool {
-	return len(p.recent) == companionWindow && p.median() < p.pays/2
+	return len(p.recent) == p.window && p.median() < p.pays/2
 }
 
 func (p *companionPolicy) median() time.Duration {
