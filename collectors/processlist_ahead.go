@@ -10,9 +10,11 @@ import (
 
 // aheadRead is the processlist read running on the companion session
 // (companion.go) while the sampling session reads the status. Only the raw
-// read runs there: SHOW FULL PROCESSLIST makes no temporary table, so the
-// self measure of temporary tables (status_self.go) still sees all of the
-// monitor's on the sampling session, where the rest of the collector (the
+// read runs there: neither source makes a temporary table (SHOW FULL
+// PROCESSLIST, measured on MariaDB 10.11, is in sampleConn's noTmpTables;
+// performance_schema.processlist reads the instrumentation in place), so
+// the self measure of temporary tables (status_self.go) still sees all of
+// the monitor's on the sampling session, where the rest of the collector (the
 // orphan bookkeeping, which needs this tick's Uptime, and the detail reads
 // of long statements) runs after the status read as before.
 type aheadRead struct {
