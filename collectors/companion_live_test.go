@@ -1,6 +1,7 @@
 package collectors
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -124,4 +125,30 @@ func TestLiveNoCompanionAtRest(t *testing.T) {
 		reads = append(reads, pairTime(s))
 	}
 	t.Logf("status+processlist at rest: median %v", medianOf(reads))
+}
+
+// A companion killed by someone else: the tick reads the processlist on the
+// sampling session instead, fresh, and the companion is closed; the kill
+// counts as trouble, so none reopens within the back-off.
+func TestLiveCompanionKilledFallsBackToOneSession(t *testing.T) {
+	srv := sharedServer(t)
+	const user = "side_killed"
+	l, proxy := sideLive(t, srv, user)
+	awaitHealthy(t, l)
+	proxy.setDelay(sideDelay)
+	awaitCompanion(t, l, user)
+	srv.Exec(t, fmt.Sprintf("KILL CONNECTION %d", l.side.comp.id))
+	s := next(t, l)
+	noOwnRows(t, s, user)
+	if st := s.Collectors[snapshot.CollectorProcesslist]; st.Error != "" || st.Stale || len(s.Processlist) == 0 {
+		t.Errorf("the tick after the kill: processlist %+v, %d rows", st, len(s.Processlist))
+	}
+	if l.side.comp != nil || l.link.companionID.Load() != 0 {
+		t.Error("the killed companion is still in use")
+	}
+	for i := 0; i < 5; i++ {
+		if next(t, l); l.side.comp != nil {
+			t.Fatalf("a companion reopened %d ticks after trouble", i+1)
+		}
+	}
 }
