@@ -3,7 +3,6 @@ package collectors
 import (
 	"context"
 	"database/sql"
-	"database/sql/driver"
 	"errors"
 	"fmt"
 	"sync"
@@ -98,21 +97,8 @@ func (a *actionConn) open(ctx context.Context) error {
 	}
 	defer a.link.release()
 	began := time.Now()
-	conn, err := a.db.Conn(ctx)
+	conn, id, err := openBare(ctx, a.db, actionSettings)
 	if err != nil {
-		orphansOfOpen(a.link, &a.greeted, began, 0, 0, err)
-		return err
-	}
-	var id int64
-	if err := conn.QueryRowContext(ctx, tag+"SELECT CONNECTION_ID()").Scan(&id); err != nil {
-		conn.Raw(func(any) error { return driver.ErrBadConn })
-		conn.Close()
-		orphansOfOpen(a.link, &a.greeted, began, 0, 0, err)
-		return err
-	}
-	if err := setSessionTimeouts(ctx, conn, actionSettings); err != nil {
-		conn.Raw(func(any) error { return driver.ErrBadConn })
-		conn.Close()
 		orphansOfOpen(a.link, &a.greeted, began, 0, id, err)
 		return err
 	}
@@ -127,8 +113,7 @@ func (a *actionConn) drop() {
 	if a.conn == nil {
 		return
 	}
-	a.conn.Raw(func(any) error { return driver.ErrBadConn })
-	a.conn.Close()
+	discard(a.conn)
 	a.conn = nil
 	a.link.actionID.Store(0)
 	a.link.setActionOpen(false)

@@ -22,6 +22,7 @@ type LiveFlags struct {
 	Periods       LiveOptions
 	HostsFile     string
 	NoThreadStats bool
+	OneSession    bool
 }
 
 // AddLiveFlags registers the options of a live source on fs.
@@ -33,6 +34,7 @@ func AddLiveFlags(fs *flag.FlagSet) *LiveFlags {
 	}
 	fs.StringVar(&l.HostsFile, "hosts", "", "file naming several servers, one host[:port] or DSN per line")
 	fs.BoolVar(&l.NoThreadStats, "no-thread-stats", false, "do not read each connection's CPU and I/O from /proc (a server on this machine)")
+	fs.BoolVar(&l.OneSession, "one-session", false, "never open a second sampling session to read the processlist beside the status (opened only while both reads are slow, on a healthy server)")
 	return l
 }
 
@@ -73,7 +75,7 @@ func (l *LiveFlags) Build(conn *connopt.Flags, stderr io.Writer) (*Live, error) 
 	if err != nil {
 		return nil, err
 	}
-	opts := LiveOptions{Config: cfg, Interval: l.Interval, NoThreadStats: l.NoThreadStats,
+	opts := LiveOptions{Config: cfg, Interval: l.Interval, NoThreadStats: l.NoThreadStats, OneSession: l.OneSession,
 		Host: hostFor(connopt.AddressOf(cfg))}
 	for _, p := range periods {
 		*p.of(&opts) = *p.of(&l.Periods)

@@ -14,7 +14,7 @@ func TestLiveFlags(t *testing.T) {
 	fs := flag.NewFlagSet("record", flag.ContinueOnError)
 	lf := AddLiveFlags(fs)
 	if err := fs.Parse([]string{"--no-defaults", "--no-login-paths", "--host=db1.example", "--interval=2s", "--innodb-interval=7s", "--variables-interval=20s",
-		"--replica-interval=3s", "--statements-interval=9s", "--no-thread-stats", "--hosts=fleet.txt"}); err != nil {
+		"--replica-interval=3s", "--statements-interval=9s", "--no-thread-stats", "--one-session", "--hosts=fleet.txt"}); err != nil {
 		t.Fatal(err)
 	}
 	live, err := lf.Build(lf.Conn, io.Discard)
@@ -24,7 +24,8 @@ func TestLiveFlags(t *testing.T) {
 	defer live.Close()
 	o := live.opts
 	if o.Interval != 2*time.Second || o.InnoDBEvery != 7*time.Second || o.VariablesEvery != 20*time.Second ||
-		o.ReplicaEvery != 3*time.Second || o.StatementsEvery != 9*time.Second || !o.NoThreadStats || lf.HostsFile != "fleet.txt" {
+		o.ReplicaEvery != 3*time.Second || o.StatementsEvery != 9*time.Second || !o.NoThreadStats || lf.HostsFile != "fleet.txt" ||
+		!o.OneSession || !live.side.off {
 		t.Errorf("options %+v from the flags", o)
 	}
 	if live.Address() != "db1.example:3306" {

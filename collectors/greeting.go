@@ -23,8 +23,8 @@ import (
 // orphan with an id.
 
 // greetings remembers the ids of the sessions greeted since the last take,
-// for one connector (the sampling or the on-demand connection, which open
-// one session at a time each).
+// for one connector (the sampling connection, whose sampling and companion
+// sessions are opened one at a time on the tick, or the on-demand one).
 type greetings struct {
 	mu  sync.Mutex
 	ids map[int64]time.Time

@@ -33,8 +33,9 @@ var errNotConnected = errors.New("not connected")
 // connection is opened while the sessions the server may hold would exceed
 // maxOwnSessions.
 type serverLink struct {
-	sess     atomic.Pointer[session]
-	actionID atomic.Int64
+	sess        atomic.Pointer[session]
+	actionID    atomic.Int64
+	companionID atomic.Int64
 	// user is the login the monitor's sessions run as: an orphan is only
 	// ever matched to a processlist row of this user.
 	user string
@@ -47,6 +48,9 @@ type serverLink struct {
 	opening int
 	// actionOpen is set while the on-demand connection is open.
 	actionOpen bool
+	// companionOpen is set while the companion sampling session is open
+	// (link_companion.go).
+	companionOpen bool
 	// kills are orphans seen on the server, to be killed over the sampling
 	// session.
 	kills []int64
@@ -66,6 +70,9 @@ type orphan struct {
 	// the id may belong to someone else.
 	serverStart time.Time
 	killSent    bool
+	// companion: the companion session left over, which keeps the slot
+	// the cap gives the companion (link_companion.go) while it counts.
+	companion bool
 }
 
 // maxOwnSessions caps the monitor's connections to one server: the sampling
@@ -83,8 +90,10 @@ func (l *serverLink) ownIDs() []int64 {
 	if sess := l.session(); sess != nil {
 		ids = append(ids, sess.ID)
 	}
-	if id := l.actionID.Load(); id > 0 {
-		ids = append(ids, id)
+	for _, id := range []int64{l.actionID.Load(), l.companionID.Load()} {
+		if id > 0 {
+			ids = append(ids, id)
+		}
 	}
 	l.mu.Lock()
 	for id := range l.orphans {
@@ -104,6 +113,9 @@ func (l *serverLink) held(now time.Time) int {
 	if l.actionOpen {
 		n++
 	}
+	if l.companionOpen {
+		n++
+	}
 	for _, o := range l.orphans {
 		if now.Before(o.until) {
 			n++
@@ -113,13 +125,14 @@ func (l *serverLink) held(now time.Time) int {
 }
 
 // reserve takes a slot for a connection about to be opened; false when the
-// monitor already holds maxOwnSessions. release gives it back once the
+// monitor already holds its cap (maxOwnSessions, one more only for the
+// companion: limit). release gives it back once the
 // connection is open (and counted as the session or the action connection)
 // or has failed.
 func (l *serverLink) reserve(now time.Time) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.held(now) >= maxOwnSessions {
+	if l.held(now) >= l.limit(now) {
 		return false
 	}
 	l.opening++

@@ -40,6 +40,9 @@ type LiveOptions struct {
 	NoThreadStats bool
 	// MaxBackoff caps the wait between reconnection attempts (default 5 s).
 	MaxBackoff time.Duration
+	// OneSession never opens the companion sampling session (companion.go):
+	// status and processlist are then always read one after the other.
+	OneSession bool
 }
 
 var _ pipeline.Source = (*Live)(nil)
@@ -53,6 +56,7 @@ type Live struct {
 	db             *sql.DB   // sampling pool: one connection in use at a time, none idle
 	greeted        greetings // ids of the sampling sessions the server greeted
 	link           serverLink
+	side           sideBySide // the companion session (companion.go)
 	actions        *actionConn
 	entries        []*scheduled
 	host           hostRunner
@@ -110,6 +114,7 @@ func NewLive(opts LiveOptions) (*Live, error) {
 		return nil, fmt.Errorf("live: %v", err)
 	}
 	l.proc = newServerProc("/proc", l.address)
+	l.side.off, l.side.policy = opts.OneSession, newCompanionPolicy(opts.Interval)
 	l.entries = l.schedule()
 	l.host = hostRunner{c: opts.Host, address: l.address, mysqld: mysqldProc{proc: l.proc}}
 	return l, nil
@@ -149,9 +154,11 @@ func statementBudget(interval time.Duration) time.Duration {
 // sending the statement again; EXPLAIN last, on the time left over.
 func (l *Live) schedule() []*scheduled {
 	link := &l.link
+	l.side.procs = &processlist{link: link}
 	entries := []*scheduled{
 		{c: &status{link: link}},
-		{c: &processlist{link: link}},
+		// Read on the companion beside the status, when one is open.
+		{c: l.side.procs},
 		{c: &variables{link: link}, every: l.opts.VariablesEvery},
 		// After status, whose refusal counters say when to read, and the
 		// variables, which say where the log is.
@@ -286,6 +293,7 @@ func (l *Live) Close() error {
 		return nil
 	}
 	l.closed = true
+	l.closeCompanion(time.Now(), false)
 	l.link.session().abandon()
 	l.link.setSession(nil)
 	l.actions.close()

@@ -17,6 +17,11 @@ type processlist struct {
 	link *serverLink
 	dec  processDecoder
 	last int // rows last tick, to size the next slice
+	// took is this tick's read, on whichever session ran it.
+	took time.Duration
+	// ahead is the read started on the companion session this tick, and
+	// joined the one Collect waited for (processlist_ahead.go).
+	ahead, joined *aheadRead
 }
 
 // Name implements Collector.
@@ -28,7 +33,7 @@ func (p *processlist) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	if sess == nil {
 		return errNotConnected
 	}
-	rows, err := p.dec.queryProcesses(ctx, sess.conn, processlistQuery(sess.Caps), p.last+16)
+	rows, err := p.read(ctx, sess)
 	if err != nil {
 		return err
 	}

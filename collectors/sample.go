@@ -21,6 +21,7 @@ func (l *Live) sampleDB(ctx context.Context, s *snapshot.Snapshot) {
 	}
 	reconnecting := l.link.session() == nil
 	if !l.ensureSession(ctx, s.Time) {
+		l.side.policy.observe(false, 0)
 		l.markAllStale(s, "not connected: "+l.lastErr)
 		l.markDown(s)
 		return
@@ -33,6 +34,7 @@ func (l *Live) sampleDB(ctx context.Context, s *snapshot.Snapshot) {
 		l.downSince = time.Time{}
 		return
 	}
+	l.startSide(ctx)
 	run := runDB(ctx, l.entries, l.prev, s, l.opts.Interval)
 	l.fillServer(s)
 	if run.lost == nil {
@@ -40,6 +42,7 @@ func (l *Live) sampleDB(ctx context.Context, s *snapshot.Snapshot) {
 			run.lost, run.tending = err, true
 		}
 	}
+	l.endSide(ctx, s, run)
 	if run.lost == nil {
 		l.downSince = time.Time{}
 		l.backoff = 0 // every statement of the tick succeeded
@@ -204,8 +207,9 @@ func (l *Live) closeSession() {
 // fillOwnSessions says how many sessions the server may hold for the
 // monitor, and whether that is its cap.
 func (l *Live) fillOwnSessions(s *snapshot.Snapshot) {
-	s.Server.OwnSessions = l.link.ownSessions(time.Now())
-	if s.Server.OwnSessions >= maxOwnSessions {
-		s.Server.OwnSessionsCap = maxOwnSessions
+	now := time.Now()
+	s.Server.OwnSessions = l.link.ownSessions(now)
+	if limit := l.link.capAt(now); s.Server.OwnSessions >= limit {
+		s.Server.OwnSessionsCap = limit
 	}
 }

@@ -3,7 +3,9 @@ package collectors
 import (
 	"net"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // stallProxy forwards TCP between the monitor and a server on loopback, and
@@ -11,10 +13,13 @@ import (
 // the connections across it at the stall never carry a byte again, and
 // neither end learns that the other has closed (a firewall or NAT that lost
 // their state). Connections made during a stall get no answer. Connections
-// made after it work normally.
+// made after it work normally. With a delay set, every chunk the monitor
+// sends reaches the server that much later: each statement's answer comes
+// one delay late, as from a server that takes that long to answer.
 type stallProxy struct {
 	ln       net.Listener
 	upstream string
+	delay    atomic.Int64 // nanoseconds
 
 	mu      sync.Mutex
 	stalled bool
@@ -55,6 +60,9 @@ func (p *stallProxy) stall() {
 	p.live = nil
 }
 
+// setDelay delays every chunk from the monitor to the server by d.
+func (p *stallProxy) setDelay(d time.Duration) { p.delay.Store(int64(d)) }
+
 func (p *stallProxy) resume() {
 	p.mu.Lock()
 	p.stalled = false
@@ -86,18 +94,21 @@ func (p *stallProxy) accept() {
 		p.live = append(p.live, pair)
 		p.mu.Unlock()
 		p.wg.Add(2)
-		go p.pump(pair, c, s)
-		go p.pump(pair, s, c)
+		go p.pump(pair, c, s, true)
+		go p.pump(pair, s, c, false)
 	}
 }
 
 // pump copies src to dst until src ends; on a severed pair it drops the
-// bytes and leaves dst open.
-func (p *stallProxy) pump(pair *proxyPair, src, dst net.Conn) {
+// bytes and leaves dst open. Chunks to the server wait for the delay.
+func (p *stallProxy) pump(pair *proxyPair, src, dst net.Conn, toServer bool) {
 	defer p.wg.Done()
 	buf := make([]byte, 32<<10)
 	for {
 		n, err := src.Read(buf)
+		if d := time.Duration(p.delay.Load()); toServer && n > 0 && d > 0 {
+			time.Sleep(d)
+		}
 		p.mu.Lock()
 		severed := pair.severed
 		p.mu.Unlock()
