@@ -23,8 +23,33 @@ func printCell(screen tcell.Screen, text string, x, y, width int, right bool, st
 	} else {
 		printed = printWide(screen, text, x, y, width, right, style)
 	}
-	// printed counts bytes, not cells: tview's Table compares the two, so a
-	// cut text of multi-byte runes can go without its '…'. Kept to match.
+	markCut(screen, text, printed, x, y, width)
+}
+
+// print puts the cell in width cells at x, y. A tagged cell's style can only
+// be a colour: tview.Print is given that and the tags style the rest.
+func (c procCell) print(screen tcell.Screen, x, y, width int) {
+	if !c.tagged {
+		printCell(screen, c.text, x, y, width, c.right, c.style)
+		return
+	}
+	if width <= 0 {
+		return
+	}
+	align := tview.AlignLeft
+	if c.right {
+		align = tview.AlignRight
+	}
+	blank(screen, x, y, width)
+	fg, _, _ := c.style.Decompose()
+	printed, _ := tview.Print(screen, c.text, x, y, width, align, fg)
+	markCut(screen, c.text, printed, x, y, width)
+}
+
+// markCut puts tview's Table's '…' over a cut text's last cell. printed
+// counts bytes, not cells: the Table compares the two, so a cut text of
+// multi-byte runes can go without its '…'. Kept to match.
+func markCut(screen tcell.Screen, text string, printed, x, y, width int) {
 	if textWidth(text)-printed > 0 && printed > 0 {
 		_, _, under, _ := screen.GetContent(x+width-1, y)
 		screen.SetContent(x+width-1, y, '…', nil, under)

@@ -25,20 +25,6 @@ func (g *procGrid) handleKey(ev *tcell.EventKey) bool {
 	return g.sel != before
 }
 
-// scrollColumns takes Left/Right (h is a dashboard key and never reaches
-// here); the next draw bounds the offset.
-func (g *procGrid) scrollColumns(ev *tcell.EventKey) bool {
-	switch {
-	case ev.Key() == tcell.KeyLeft || ev.Key() == tcell.KeyRune && ev.Rune() == 'h':
-		g.colOffset--
-	case ev.Key() == tcell.KeyRight || ev.Key() == tcell.KeyRune && ev.Rune() == 'l':
-		g.colOffset++
-	default:
-		return false
-	}
-	return true
-}
-
 // runeMoves are the letters tview's Table read as moves.
 var runeMoves = map[rune]tcell.Key{'k': tcell.KeyUp, 'j': tcell.KeyDown, 'g': tcell.KeyHome, 'G': tcell.KeyEnd}
 

@@ -22,7 +22,7 @@ type procContent struct {
 	width int
 }
 
-// procCell is one cell of the processlist grid.
+// procCell is one cell of a grid: the processlist's or the findings'.
 type procCell struct {
 	text  string
 	style tcell.Style
@@ -31,6 +31,9 @@ type procCell struct {
 	right    bool
 	// expand: the column takes the width no other column needs.
 	expand bool
+	// tagged text holds the panel's own tview style tags (the findings'
+	// "no findings" and caused-by markup), which only tview can print.
+	tagged bool
 }
 
 // Columns shown by terminal width; Query always last so it takes what is left.

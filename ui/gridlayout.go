@@ -1,12 +1,14 @@
 package ui
 
-// layout picks the columns that fit in w and their widths, as tview's Table
+import "github.com/gdamore/tcell/v2"
+
+// layout picks the columns of n that fit in w and their widths, as tview's Table
 // did: each column as wide as its widest shown cell (within the cell's
 // maxWidth), one blank after each, the last one cut at the edge; from
 // colOffset on, or, when those leave room, as many of the last columns as
-// fit; the room still left goes to the expanding column (Query).
-func (g *procGrid) layout(w int) {
-	n := g.content.columnCount()
+// fit; the room still left goes to the expanding column (Query,
+// a finding's title).
+func (g *gridView) layout(n, w int) {
 	g.colOffset = max(min(g.colOffset, n-1), 0)
 	g.cols = g.cols[:0]
 	used, stop := g.addColumns(g.colOffset, n, 1, w)
@@ -20,7 +22,7 @@ func (g *procGrid) layout(w int) {
 // addColumns lays out columns from, from+step, ... up to (not with) to
 // while room is left; it returns the width used and the first column left
 // out, or -1.
-func (g *procGrid) addColumns(from, to, step, w int) (used, stop int) {
+func (g *gridView) addColumns(from, to, step, w int) (used, stop int) {
 	for col := from; col != to; col += step {
 		if used >= w {
 			return used, col
@@ -35,7 +37,7 @@ func (g *procGrid) addColumns(from, to, step, w int) (used, stop int) {
 
 // fillFromEnd lays out the last columns that fit and moves colOffset to
 // the first of them.
-func (g *procGrid) fillFromEnd(n, w int) int {
+func (g *gridView) fillFromEnd(n, w int) int {
 	used, stop := g.addColumns(n-1, -1, -1, w)
 	for i, j := 0, len(g.cols)-1; i < j; i, j = i+1, j-1 {
 		g.cols[i], g.cols[j] = g.cols[j], g.cols[i]
@@ -45,7 +47,7 @@ func (g *procGrid) fillFromEnd(n, w int) int {
 }
 
 // natural is a column's width over the shown cells and whether it expands.
-func (g *procGrid) natural(col int) (width, expand int) {
+func (g *gridView) natural(col int) (width, expand int) {
 	for _, cells := range g.shown {
 		c := cells[col]
 		cw := textWidth(c.text)
@@ -61,7 +63,7 @@ func (g *procGrid) natural(col int) (width, expand int) {
 }
 
 // expand shares room among the expanding columns by their weight.
-func (g *procGrid) expand(room int) {
+func (g *gridView) expand(room int) {
 	if room <= 0 {
 		return
 	}
@@ -78,4 +80,18 @@ func (g *procGrid) expand(room int) {
 		room -= share
 		total -= g.cols[i].expand
 	}
+}
+
+// scrollColumns takes Left/Right and l (h is a dashboard key and never
+// reaches here); the next layout bounds the offset.
+func (g *gridView) scrollColumns(ev *tcell.EventKey) bool {
+	switch {
+	case ev.Key() == tcell.KeyLeft || ev.Key() == tcell.KeyRune && ev.Rune() == 'h':
+		g.colOffset--
+	case ev.Key() == tcell.KeyRight || ev.Key() == tcell.KeyRune && ev.Rune() == 'l':
+		g.colOffset++
+	default:
+		return false
+	}
+	return true
 }
