@@ -71,7 +71,7 @@ func New(opts Options) *Dashboard {
 	d.views = d.newViews()
 	d.bindings = d.keyBindings()
 	d.keys = keyIndex(d.bindings)
-	d.findings.table.SetSelectionChangedFunc(func(int, int) { d.applyHighlight() })
+	d.findings.selectionChanged = d.applyHighlight
 	d.setFocus(false)
 	return d
 }

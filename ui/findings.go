@@ -20,7 +20,7 @@ import (
 // focus it also shows the selected finding's evidence and advice.
 type findingsPanel struct {
 	*tview.Box
-	table    *tview.Table
+	grid     findingsGrid
 	findings []snapshot.Finding
 	root     string // the root-cause line, tagged and escaped; "" when none
 	// na groups the rules that cannot run by reason, so a user without
@@ -28,12 +28,13 @@ type findingsPanel struct {
 	// lines fit the panel.
 	na []naGroup
 	at time.Time
+	// selectionChanged is called when a key moves the selection.
+	selectionChanged func()
 }
 
 func newFindingsPanel() *findingsPanel {
-	p := &findingsPanel{Box: newBox(), table: newTable()}
+	p := &findingsPanel{Box: newBox()}
 	p.SetBorder(true).SetTitleAlign(tview.AlignLeft)
-	p.table.SetSelectable(true, false).SetSelectedStyle(tcell.StyleDefault.Reverse(true))
 	return p
 }
 
@@ -50,14 +51,14 @@ func (p *findingsPanel) set(f *snapshot.Frame) {
 	})
 	p.na = groupNotApplicable(f.NotApplicable)
 	p.root = rootCauseLine(p.findings)
-	p.fillTable()
 	// Start from the top each frame: an offset kept from a longer list would
-	// skip the rows under the fixed one; Select scrolls to the selection.
-	p.table.SetOffset(0, 0)
-	p.table.Select(0, 0)
+	// skip the rows under the fixed one; selecting scrolls to the selection.
+	// The most severe finding is row 0; fixing it keeps it on screen when a
+	// selected info row further down scrolls the list.
+	p.grid.setRows(p.rows(), len(p.findings), min(len(p.findings), 1))
 	for i := range p.findings {
 		if p.findings[i].ID == keep {
-			p.table.Select(i, 0)
+			p.grid.selectRow(i)
 		}
 	}
 	p.SetTitle(p.title())
@@ -89,37 +90,59 @@ func (p *findingsPanel) rootRows() int {
 	return 1
 }
 
-func (p *findingsPanel) fillTable() {
-	p.table.Clear()
-	// The most severe finding is row 0; fixing it keeps it on screen when a
-	// selected info row further down scrolls the list.
-	p.table.SetFixed(min(len(p.findings), 1), 0)
+// rows are the findings' cells, then one line for "no findings" and each
+// group of rules that cannot run.
+func (p *findingsPanel) rows() [][]procCell {
+	rows := make([][]procCell, 0, max(len(p.findings), 1)+len(p.na))
+	for i := range p.findings {
+		rows = append(rows, findingCells(p.at, &p.findings[i]))
+	}
 	if len(p.findings) == 0 {
-		p.table.SetCell(0, 0, cell("[green]no findings[-]").SetSelectable(false))
+		rows = append(rows, []procCell{{text: "[green]no findings[-]", style: plainStyle, tagged: true}})
 	}
-	for i, f := range p.findings {
-		sev, color := severityLabel(f.Severity)
-		p.table.SetCell(i, 0, tview.NewTableCell(sev).SetTextColor(color).SetAttributes(tcell.AttrBold))
-		p.table.SetCell(i, 1, cell(safeLine(f.ID, 40)))
-		p.table.SetCell(i, 2, cell(activeFor(p.at, f.Since)).SetAlign(tview.AlignRight))
-		title := safeLine(f.Title, 300)
-		if len(f.CausedBy) > 0 {
-			title += " [::d]← " + safeLine(strings.Join(f.CausedBy, ", "), 100) + "[::-]"
-		}
-		p.table.SetCell(i, 3, cell(title).SetExpansion(1))
+	for _, g := range p.na {
+		rows = append(rows, g.cells())
 	}
-	base := max(len(p.findings), 1)
-	dim := tcell.StyleDefault.Foreground(tcell.ColorGray).Dim(true)
-	for i, g := range p.na {
-		name, text := g.ids[0], "not applicable: "+safeLine(g.reason, 200)
-		if len(g.ids) > 1 {
-			name = fmt.Sprintf("%d rules", len(g.ids))
-			text = safeLine(strings.Join(g.ids, ", "), 300) + ": " + text
-		}
-		p.table.SetCell(base+i, 0, tview.NewTableCell("n/a").SetStyle(dim).SetSelectable(false))
-		p.table.SetCell(base+i, 1, tview.NewTableCell(safeLine(name, 40)).SetStyle(dim).SetSelectable(false))
-		p.table.SetCell(base+i, 2, cell("").SetSelectable(false))
-		p.table.SetCell(base+i, 3, tview.NewTableCell(text).SetStyle(dim).SetSelectable(false).SetExpansion(1))
+	if len(p.na) > 0 && len(rows[0]) == 1 {
+		rows[0] = append(rows[0], make([]procCell, 3)...)
+	}
+	return rows
+}
+
+// plainStyle is a cell's text in the panel's text colour.
+var plainStyle = tcell.StyleDefault.Foreground(textColor)
+
+// naStyle is a rule that cannot run: there, but out of the way.
+var naStyle = tcell.StyleDefault.Foreground(tcell.ColorGray).Dim(true)
+
+// findingCells are a finding's severity, ID, time active and title.
+func findingCells(at time.Time, f *snapshot.Finding) []procCell {
+	sev, color := severityLabel(f.Severity)
+	title := procCell{text: safeLine(f.Title, 300), style: plainStyle, expand: true}
+	if len(f.CausedBy) > 0 {
+		title.text += " [::d]← " + safeLine(strings.Join(f.CausedBy, ", "), 100) + "[::-]"
+		title.tagged = true
+	}
+	return []procCell{
+		{text: sev, style: tcell.StyleDefault.Foreground(color).Bold(true)},
+		{text: safeLine(f.ID, 40), style: plainStyle},
+		{text: activeFor(at, f.Since), style: plainStyle, right: true},
+		title,
+	}
+}
+
+// cells are the group's line: one rule by name, or how many and which.
+func (g naGroup) cells() []procCell {
+	name, text := g.ids[0], "not applicable: "+safeLine(g.reason, 200)
+	if len(g.ids) > 1 {
+		name = fmt.Sprintf("%d rules", len(g.ids))
+		text = safeLine(strings.Join(g.ids, ", "), 300) + ": " + text
+	}
+	return []procCell{
+		{text: "n/a", style: naStyle},
+		{text: safeLine(name, 40), style: naStyle},
+		{style: plainStyle},
+		{text: text, style: naStyle, expand: true},
 	}
 }
 
@@ -175,7 +198,7 @@ func severityLabel(s snapshot.Severity) (string, tcell.Color) {
 
 // selected returns the selected finding, or nil.
 func (p *findingsPanel) selected() *snapshot.Finding {
-	row, _ := p.table.GetSelection()
+	row := p.grid.sel
 	if row < 0 || row >= len(p.findings) {
 		return nil
 	}
@@ -194,7 +217,11 @@ func (p *findingsPanel) listRows() int { return max(len(p.findings), 1) + len(p.
 
 // detailLines are the selected finding's evidence and advice, wrapped.
 func (p *findingsPanel) detailLines(width int) []string {
-	f := p.selected()
+	return findingDetail(p.selected(), width)
+}
+
+// findingDetail is f's evidence and advice, wrapped to width.
+func findingDetail(f *snapshot.Finding, width int) []string {
 	if f == nil || width < 10 {
 		return nil
 	}
@@ -247,8 +274,7 @@ func (p *findingsPanel) Draw(screen tcell.Screen) {
 	if len(detail) > 0 {
 		listH = min(rows, max(h-len(detail), min(2, h)))
 	}
-	p.table.SetRect(x, y, w, listH)
-	p.table.Draw(screen)
+	p.grid.draw(screen, x, y, w, listH)
 	for i, line := range detail {
 		if listH+i >= h {
 			break
@@ -257,18 +283,12 @@ func (p *findingsPanel) Draw(screen tcell.Screen) {
 	}
 }
 
-func (p *findingsPanel) Focus(delegate func(tview.Primitive)) {
-	p.Box.Focus(delegate)
-	p.table.Focus(delegate)
-}
-
-func (p *findingsPanel) Blur() {
-	p.table.Blur()
-	p.Box.Blur()
-}
-
 func (p *findingsPanel) InputHandler() func(*tcell.EventKey, func(tview.Primitive)) {
-	return p.table.InputHandler()
+	return func(ev *tcell.EventKey, _ func(tview.Primitive)) {
+		if p.grid.handleKey(ev) && p.selectionChanged != nil {
+			p.selectionChanged()
+		}
+	}
 }
 
 // wrapIndented word-wraps text to width, the first line after prefix and the

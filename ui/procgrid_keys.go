@@ -12,7 +12,7 @@ func (g *procGrid) handleKey(ev *tcell.EventKey) bool {
 		return false
 	}
 	rows := len(g.content.list.rows)
-	target, ok := g.target(ev, rows)
+	target, ok := selectionTarget(ev, g.sel, max(g.pageRows-1, 0), rows-1)
 	if !ok {
 		return false
 	}
@@ -23,33 +23,4 @@ func (g *procGrid) handleKey(ev *tcell.EventKey) bool {
 	before := g.sel
 	g.selectRow(max(min(target, rows-1), 0))
 	return g.sel != before
-}
-
-// runeMoves are the letters tview's Table read as moves.
-var runeMoves = map[rune]tcell.Key{'k': tcell.KeyUp, 'j': tcell.KeyDown, 'g': tcell.KeyHome, 'G': tcell.KeyEnd}
-
-// target is the row a selection key asks for, before bounding to the rows.
-func (g *procGrid) target(ev *tcell.EventKey, rows int) (int, bool) {
-	key := ev.Key()
-	if key == tcell.KeyRune {
-		if key = runeMoves[ev.Rune()]; key == 0 {
-			return 0, false
-		}
-	}
-	page := max(g.pageRows-1, 0)
-	switch key {
-	case tcell.KeyUp:
-		return g.sel - 1, true
-	case tcell.KeyDown:
-		return g.sel + 1, true
-	case tcell.KeyPgUp, tcell.KeyCtrlB:
-		return g.sel - page, true
-	case tcell.KeyPgDn, tcell.KeyCtrlF:
-		return g.sel + page, true
-	case tcell.KeyHome:
-		return 0, true
-	case tcell.KeyEnd:
-		return rows - 1, true
-	}
-	return 0, false
 }
