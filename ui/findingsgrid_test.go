@@ -176,10 +176,28 @@ func TestFindingsGridKeysWithoutFindings(t *testing.T) {
 	}
 }
 
-func BenchmarkDrawFindingsTviewNA(b *testing.B) { benchFindings(b, findingsFrame(0, 8, false), true) }
-func BenchmarkDrawFindingsGridNA(b *testing.B)  { benchFindings(b, findingsFrame(0, 8, false), false) }
-func BenchmarkDrawFindingsTview8(b *testing.B)  { benchFindings(b, findingsFrame(8, 0, true), true) }
-func BenchmarkDrawFindingsGrid8(b *testing.B)   { benchFindings(b, findingsFrame(8, 0, true), false) }
+func BenchmarkDrawFindingsTviewNA(b *testing.B) { benchFindings(b, naBenchFrame(), true) }
+func BenchmarkDrawFindingsGridNA(b *testing.B)  { benchFindings(b, naBenchFrame(), false) }
+func BenchmarkDrawFindingsTview8(b *testing.B)  { benchFindings(b, eightBenchFrame(), true) }
+func BenchmarkDrawFindingsGrid8(b *testing.B)   { benchFindings(b, eightBenchFrame(), false) }
+
+// naBenchFrame is a server without findings and five reasons rules cannot
+// run, in plain words as the analyzers write them.
+func naBenchFrame() *snapshot.Frame {
+	f := &snapshot.Frame{Snapshot: &snapshot.Snapshot{Time: t0}, NotApplicable: map[string]string{}}
+	for i := 0; i < 9; i++ {
+		f.NotApplicable[fmt.Sprintf("rule_%d", i)] = fmt.Sprintf("collector %d unavailable: needs the PROCESS privilege", i%5)
+	}
+	return f
+}
+
+// eightBenchFrame is the linked incident cut to eight findings: one
+// caused-by title (tagged), the rest plain.
+func eightBenchFrame() *snapshot.Frame {
+	f := linkedFrame()
+	f.Findings = f.Findings[:8]
+	return f
+}
 
 // benchFindings draws the findings panel alone at 200×10 over f, as the
 // reference tview table or as the grid.
