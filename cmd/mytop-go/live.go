@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/rivo/tview"
 
 	"github.com/mytop-go/mytop-go/collectors"
 	"github.com/mytop-go/mytop-go/fleet"
@@ -66,7 +65,13 @@ func runDashboard(dash *ui.Dashboard, src pipeline.Source, b *pipeline.Builder, 
 			emit(f)
 			return nil
 		})
-	}, func(frames <-chan *snapshot.Frame) error { return dash.Run(ctx, tview.NewApplication(), frames) })
+	}, func(frames <-chan *snapshot.Frame) error {
+		app, err := ui.NewApplication()
+		if err != nil {
+			return fmt.Errorf("terminal: %w", err)
+		}
+		return dash.Run(ctx, app, frames)
+	})
 	if shown != nil {
 		return shown
 	}

@@ -2,9 +2,8 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
-
-	"github.com/rivo/tview"
 
 	"github.com/mytop-go/mytop-go/collectors"
 	"github.com/mytop-go/mytop-go/fleet"
@@ -35,7 +34,13 @@ func runFleetDashboard(lf *collectors.LiveFlags, readOnly bool, stderr io.Writer
 	defer cancel()
 	shown, produced := pipeline.Feed(ctx, 4*len(members), func(ctx context.Context, emit func(ui.ServerFrame)) error {
 		return fleet.Run(ctx, members, func(server string, f *snapshot.Frame) { emit(ui.ServerFrame{Server: server, Frame: f}) })
-	}, func(frames <-chan ui.ServerFrame) error { return view.Run(ctx, tview.NewApplication(), frames) })
+	}, func(frames <-chan ui.ServerFrame) error {
+		app, err := ui.NewApplication()
+		if err != nil {
+			return fmt.Errorf("terminal: %w", err)
+		}
+		return view.Run(ctx, app, frames)
+	})
 	if shown != nil {
 		return shown
 	}
