@@ -37,6 +37,14 @@ func binary(t testing.TB) string {
 	return binPath
 }
 
+// removeBinary removes the run's build: 28 MB left in the temp dir by
+// every run otherwise.
+func removeBinary() {
+	if binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
+}
+
 type buildError struct {
 	err error
 	out string

@@ -10,5 +10,7 @@ import (
 // TestMain lets the end-to-end tests, which mostly wait for a screen or a
 // server (t.Parallel), run together instead of GOMAXPROCS at a time.
 func TestMain(m *testing.M) {
-	os.Exit(testdb.Main(m, 16))
+	code := testdb.Main(m, 16)
+	removeBinary()
+	os.Exit(code)
 }
