@@ -54,6 +54,15 @@ func (f *frameScreen) fit() {
 	}
 }
 
+// sized makes the buffers on a first write; a new size is noticed where a
+// frame begins (Clear, Fill) and at Show, not on every cell: tcell's Size
+// takes its lock, and asking it per cell was a fifth of the draw.
+func (f *frameScreen) sized() {
+	if f.cur == nil {
+		f.fit()
+	}
+}
+
 func (f *frameScreen) Clear() { f.Fill(' ', tcell.StyleDefault) }
 
 func (f *frameScreen) Fill(r rune, style tcell.Style) {
@@ -82,7 +91,7 @@ func (f *frameScreen) SetCell(x, y int, style tcell.Style, ch ...rune) {
 // Put stores str's first grapheme cluster at x, y and returns the rest and
 // the cluster's width, as tcell's Put does.
 func (f *frameScreen) Put(x, y int, str string, style tcell.Style) (string, int) {
-	f.fit()
+	f.sized()
 	if x < 0 || y < 0 || x >= f.w || y >= f.h || str == "" {
 		return str, 0
 	}
@@ -98,7 +107,7 @@ func (f *frameScreen) Put(x, y int, str string, style tcell.Style) (string, int)
 }
 
 func (f *frameScreen) Get(x, y int) (string, tcell.Style, int) {
-	f.fit()
+	f.sized()
 	if x < 0 || y < 0 || x >= f.w || y >= f.h {
 		return "", tcell.StyleDefault, 0
 	}
