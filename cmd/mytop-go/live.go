@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 
-
 	"github.com/mytop-go/mytop-go/collectors"
 	"github.com/mytop-go/mytop-go/fleet"
 	"github.com/mytop-go/mytop-go/internal/cli"
