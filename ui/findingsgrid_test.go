@@ -50,21 +50,7 @@ func findingsFrame(n, na int, linked bool) *snapshot.Frame {
 // w×h and fails at the first cell that differs, or at a differing selection.
 func drawFindingsBoth(t *testing.T, name string, ref *tviewFindingsPanel, p *findingsPanel, w, h int) {
 	t.Helper()
-	want, got := simScreen(t, w, h), simScreen(t, w, h)
-	ref.SetRect(0, 0, w, h)
-	p.SetRect(0, 0, w, h)
-	ref.Draw(withASCIICells(want))
-	p.Draw(withASCIICells(got))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			wm, wc, ws, ww := want.GetContent(x, y)
-			gm, gc, gs, gw := got.GetContent(x, y)
-			if wm != gm || string(wc) != string(gc) || ws != gs || ww != gw {
-				t.Fatalf("%s: cell %d,%d is %q%q %+v, tview drew %q%q %+v\ngrid:  %s\ntview: %s",
-					name, x, y, gm, gc, gs, wm, wc, ws, screenRow(got, y, w), screenRow(want, y, w))
-			}
-		}
-	}
+	sameDrawing(t, name, ref, p, w, h)
 	if a, b := ref.selected(), p.selected(); a != nil && b != nil && a.ID != b.ID || (a == nil) != (b == nil) {
 		t.Fatalf("%s: selected %v, tview selected %v", name, b, a)
 	}

@@ -74,23 +74,31 @@ func simScreen(t testing.TB, w, h int) tcell.SimulationScreen {
 // w×h, and fails at the first cell that differs in rune or style.
 func drawBoth(t *testing.T, name string, ref *tviewProcPanel, grid *procPanel, w, h int) {
 	t.Helper()
-	want, got := simScreen(t, w, h), simScreen(t, w, h)
+	sameDrawing(t, name, ref, grid, w, h)
+	if a, b := ref.selected(), grid.selected(); a != b {
+		t.Fatalf("%s: selected %v, tview selected %v", name, b, a)
+	}
+}
+
+// sameDrawing draws ref (tview's Table) and got (the grid), each on its own
+// screen of w×h with left-overs to clear, and fails at the first cell that
+// differs in rune, combining runes, style or width.
+func sameDrawing(t *testing.T, name string, ref, got tview.Primitive, w, h int) {
+	t.Helper()
+	want, have := simScreen(t, w, h), simScreen(t, w, h)
 	ref.SetRect(0, 0, w, h)
-	grid.SetRect(0, 0, w, h)
+	got.SetRect(0, 0, w, h)
 	ref.Draw(withASCIICells(want))
-	grid.Draw(withASCIICells(got))
+	got.Draw(withASCIICells(have))
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			wm, wc, ws, ww := want.GetContent(x, y)
-			gm, gc, gs, gw := got.GetContent(x, y)
+			gm, gc, gs, gw := have.GetContent(x, y)
 			if wm != gm || string(wc) != string(gc) || ws != gs || ww != gw {
 				t.Fatalf("%s: cell %d,%d is %q%q %+v, tview drew %q%q %+v\ngrid:  %s\ntview: %s",
-					name, x, y, gm, gc, gs, wm, wc, ws, screenRow(got, y, w), screenRow(want, y, w))
+					name, x, y, gm, gc, gs, wm, wc, ws, screenRow(have, y, w), screenRow(want, y, w))
 			}
 		}
-	}
-	if a, b := ref.selected(), grid.selected(); a != b {
-		t.Fatalf("%s: selected %v, tview selected %v", name, b, a)
 	}
 }
 
