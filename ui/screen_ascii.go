@@ -22,16 +22,23 @@ var asciiCells = func() (cells [utf8.RuneSelf]string) {
 
 // SetContent is tcell's, without the allocation for an ASCII rune.
 func (s asciiScreen) SetContent(x, y int, mainc rune, combc []rune, style tcell.Style) {
-	if len(combc) == 0 && mainc >= 0 && mainc < utf8.RuneSelf {
-		s.Put(x, y, asciiCells[mainc], style)
-		return
-	}
-	s.Screen.SetContent(x, y, mainc, combc, style)
+	s.Put(x, y, cellText(mainc, combc), style)
 }
 
-// withASCIICells wraps screen once.
+// cellText is the string tcell's SetContent puts for mainc and combc, made
+// once for an ASCII rune.
+func cellText(mainc rune, combc []rune) string {
+	if len(combc) == 0 && mainc >= 0 && mainc < utf8.RuneSelf {
+		return asciiCells[mainc]
+	}
+	return string(append([]rune{mainc}, combc...))
+}
+
+// withASCIICells wraps screen once; a frameScreen makes no allocation for
+// an ASCII rune already.
 func withASCIICells(screen tcell.Screen) tcell.Screen {
-	if _, ok := screen.(asciiScreen); ok {
+	switch screen.(type) {
+	case asciiScreen, *frameScreen:
 		return screen
 	}
 	return asciiScreen{screen}

@@ -74,11 +74,7 @@ func (f *frameScreen) Fill(r rune, style tcell.Style) {
 }
 
 func (f *frameScreen) SetContent(x, y int, mainc rune, combc []rune, style tcell.Style) {
-	if len(combc) == 0 && mainc >= 0 && mainc < utf8.RuneSelf {
-		f.Put(x, y, asciiCells[mainc], style)
-		return
-	}
-	f.Put(x, y, string(append([]rune{mainc}, combc...)), style)
+	f.Put(x, y, cellText(mainc, combc), style)
 }
 
 // SetCell is tcell's deprecated form of SetContent.
@@ -117,8 +113,11 @@ func (f *frameScreen) Get(x, y int) (string, tcell.Style, int) {
 
 func (f *frameScreen) GetContent(x, y int) (rune, []rune, tcell.Style, int) {
 	str, style, width := f.Get(x, y)
-	if str == "" {
+	switch {
+	case str == "":
 		return ' ', nil, style, width
+	case len(str) == 1: // tview reads back every cell it prints
+		return rune(str[0]), nil, style, width
 	}
 	runes := []rune(str)
 	return runes[0], runes[1:], style, width
