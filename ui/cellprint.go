@@ -28,7 +28,7 @@ func printCell(screen tcell.Screen, text string, x, y, width int, right bool, st
 
 // print puts the cell in width cells at x, y. A tagged cell's style can only
 // be a colour: tview.Print is given that and the tags style the rest.
-func (c procCell) print(screen tcell.Screen, x, y, width int) {
+func (c gridCell) print(screen tcell.Screen, x, y, width int) {
 	if !c.tagged {
 		printCell(screen, c.text, x, y, width, c.right, c.style)
 		return

@@ -92,19 +92,19 @@ func (p *findingsPanel) rootRows() int {
 
 // rows are the findings' cells, then one line for "no findings" and each
 // group of rules that cannot run.
-func (p *findingsPanel) rows() [][]procCell {
-	rows := make([][]procCell, 0, max(len(p.findings), 1)+len(p.na))
+func (p *findingsPanel) rows() [][]gridCell {
+	rows := make([][]gridCell, 0, max(len(p.findings), 1)+len(p.na))
 	for i := range p.findings {
 		rows = append(rows, findingCells(p.at, &p.findings[i]))
 	}
 	if len(p.findings) == 0 {
-		rows = append(rows, []procCell{{text: "[green]no findings[-]", style: plainStyle, tagged: true}})
+		rows = append(rows, []gridCell{{text: "[green]no findings[-]", style: plainStyle, tagged: true}})
 	}
 	for _, g := range p.na {
 		rows = append(rows, g.cells())
 	}
 	if len(p.na) > 0 && len(rows[0]) == 1 {
-		rows[0] = append(rows[0], make([]procCell, 3)...)
+		rows[0] = append(rows[0], make([]gridCell, 3)...)
 	}
 	return rows
 }
@@ -116,14 +116,14 @@ var plainStyle = tcell.StyleDefault.Foreground(textColor)
 var naStyle = tcell.StyleDefault.Foreground(tcell.ColorGray).Dim(true)
 
 // findingCells are a finding's severity, ID, time active and title.
-func findingCells(at time.Time, f *snapshot.Finding) []procCell {
+func findingCells(at time.Time, f *snapshot.Finding) []gridCell {
 	sev, color := severityLabel(f.Severity)
-	title := procCell{text: safeLine(f.Title, 300), style: plainStyle, expand: true}
+	title := gridCell{text: safeLine(f.Title, 300), style: plainStyle, expand: true}
 	if len(f.CausedBy) > 0 {
 		title.text += " [::d]← " + safeLine(strings.Join(f.CausedBy, ", "), 100) + "[::-]"
 		title.tagged = true
 	}
-	return []procCell{
+	return []gridCell{
 		{text: sev, style: tcell.StyleDefault.Foreground(color).Bold(true)},
 		{text: safeLine(f.ID, 40), style: plainStyle},
 		{text: activeFor(at, f.Since), style: plainStyle, right: true},
@@ -132,13 +132,13 @@ func findingCells(at time.Time, f *snapshot.Finding) []procCell {
 }
 
 // cells are the group's line: one rule by name, or how many and which.
-func (g naGroup) cells() []procCell {
+func (g naGroup) cells() []gridCell {
 	name, text := g.ids[0], "not applicable: "+safeLine(g.reason, 200)
 	if len(g.ids) > 1 {
 		name = fmt.Sprintf("%d rules", len(g.ids))
 		text = safeLine(strings.Join(g.ids, ", "), 300) + ": " + text
 	}
-	return []procCell{
+	return []gridCell{
 		{text: "n/a", style: naStyle},
 		{text: safeLine(name, 40), style: naStyle},
 		{style: plainStyle},

@@ -7,35 +7,24 @@ import "github.com/gdamore/tcell/v2"
 // every rune: the findings first, the first of them fixed on top, then the
 // rows that cannot be selected ("no findings", the rules that cannot run).
 type findingsGrid struct {
-	rows [][]procCell
+	rows [][]gridCell
 	// selectable is how many rows, from the top, can be selected.
 	selectable int
-	// fixed rows stay on top however far the list scrolls.
+	// fixed rows stay on top however far the list scrolls; gridView's
+	// offset is the rows skipped under them.
 	fixed int
-	// sel is the selected row; offset the rows skipped under the fixed ones.
-	sel, offset int
-	// clamp scrolls the next draw to the selection, once, after it moved.
-	clamp bool
 	// trackEnd keeps the list's end in view, as tview's Table did once the
 	// rows no longer filled the panel, until the selection moves the view.
 	trackEnd bool
-	// pageRows is the rows the last draw showed: the page keys' step.
-	pageRows int
 	gridView
 }
 
 // setRows shows rows, the first selectable of them selectable, from the
 // top with the first row selected.
-func (g *findingsGrid) setRows(rows [][]procCell, selectable, fixed int) {
+func (g *findingsGrid) setRows(rows [][]gridCell, selectable, fixed int) {
 	g.rows, g.selectable, g.fixed = rows, selectable, fixed
 	g.offset, g.colOffset, g.trackEnd = 0, 0, false
 	g.selectRow(0)
-}
-
-// selectRow selects row i and brings it on screen at the next draw.
-func (g *findingsGrid) selectRow(i int) {
-	g.sel = i
-	g.clamp = true
 }
 
 func (g *findingsGrid) draw(screen tcell.Screen, x, y, w, h int) {

@@ -8,10 +8,38 @@ import "github.com/gdamore/tcell/v2"
 type gridView struct {
 	// shown are the rows' cells of this draw, kept between draws to spare
 	// their allocation.
-	shown [][]procCell
+	shown [][]gridCell
 	cols  []gridColumn
 	// colOffset is the first column shown (Left/Right).
 	colOffset int
+	// sel is the selected row; offset the rows scrolled past.
+	sel, offset int
+	// clamp scrolls the next draw to the selection, once: after the
+	// selection moved, not on every draw, so the view holds still while the
+	// DBA reads it, as tview's Table did.
+	clamp bool
+	// pageRows is the rows the last draw showed: the page keys' step.
+	pageRows int
+}
+
+// gridCell is one cell of a grid: the processlist's or the findings'.
+type gridCell struct {
+	text  string
+	style tcell.Style
+	// maxWidth > 0 caps the column this cell asks for.
+	maxWidth int
+	right    bool
+	// expand: the column takes the width no other column needs.
+	expand bool
+	// tagged text holds the panel's own tview style tags (the findings'
+	// "no findings" and caused-by markup), which only tview can print.
+	tagged bool
+}
+
+// selectRow selects row i and brings it on screen at the next draw.
+func (g *gridView) selectRow(i int) {
+	g.sel = i
+	g.clamp = true
 }
 
 // gridColumn is a content column as laid out on screen.
@@ -25,13 +53,13 @@ var separatorStyle = tcell.StyleDefault.Foreground(tcell.ColorWhite)
 var selectedStyle = tcell.StyleDefault.Reverse(true)
 
 // rowCells reuses the cells of row's slot from an earlier draw.
-func (g *gridView) rowCells(row, n int) []procCell {
+func (g *gridView) rowCells(row, n int) []gridCell {
 	if row < cap(g.shown) {
 		if cells := g.shown[:row+1][row]; cap(cells) >= n {
 			return cells[:n]
 		}
 	}
-	return make([]procCell, n)
+	return make([]gridCell, n)
 }
 
 // drawRows lays out the shown rows in w and fills w×h with them, blank
@@ -39,7 +67,7 @@ func (g *gridView) rowCells(row, n int) []procCell {
 func (g *gridView) drawRows(screen tcell.Screen, n, x, y, w, h int) {
 	g.layout(n, w)
 	g.drawCells(screen, x, y, w)
-	clearRect(screen, x, y+len(g.shown), w, h-len(g.shown))
+	clearRows(screen, x, y+len(g.shown), w, h-len(g.shown))
 }
 
 // drawCells puts the columns left to right, each row's separator before its
@@ -82,13 +110,4 @@ func (g *gridView) tableWidth() int {
 		n += col.width + 1
 	}
 	return n
-}
-
-// clearRect blanks w×h cells from x, y.
-func clearRect(screen tcell.Screen, x, y, w, h int) {
-	for row := y; row < y+h; row++ {
-		for col := x; col < x+w; col++ {
-			screen.SetContent(col, row, ' ', nil, tcell.StyleDefault)
-		}
-	}
 }

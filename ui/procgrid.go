@@ -8,23 +8,9 @@ import "github.com/gdamore/tcell/v2"
 // its look cell for cell (TestProcGridMatchesTviewTable) and its keys.
 type procGrid struct {
 	content *procContent
-	// sel is the selected row of content.list; offset the first row shown
-	// under the header.
-	sel, offset int
-	// clamp scrolls the next draw to the selection, once: after the
-	// selection moved, not on every draw, so the view holds still while the
-	// DBA reads it, as tview's Table did.
-	clamp bool
-	// pageRows is the rows a draw showed, header included: the page keys'
-	// step.
-	pageRows int
+	// gridView's sel is a row of content.list, its offset the first row
+	// shown under the header, and its pageRows count the header.
 	gridView
-}
-
-// selectRow selects row i and brings it on screen at the next draw.
-func (g *procGrid) selectRow(i int) {
-	g.sel = i
-	g.clamp = true
 }
 
 func (g *procGrid) draw(screen tcell.Screen, x, y, w, h int) {

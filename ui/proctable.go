@@ -22,20 +22,6 @@ type procContent struct {
 	width int
 }
 
-// procCell is one cell of a grid: the processlist's or the findings'.
-type procCell struct {
-	text  string
-	style tcell.Style
-	// maxWidth > 0 caps the column this cell asks for.
-	maxWidth int
-	right    bool
-	// expand: the column takes the width no other column needs.
-	expand bool
-	// tagged text holds the panel's own tview style tags (the findings'
-	// "no findings" and caused-by markup), which only tview can print.
-	tagged bool
-}
-
 // Columns shown by terminal width; Query always last so it takes what is left.
 var (
 	wideColumns = []int{colID, colUser, colHost, colDB, colCmd, colTime, colState, colExamined,
@@ -72,12 +58,12 @@ const markColumn = 0
 func (c *procContent) columnCount() int { return len(c.cols) + 1 }
 
 // cell is data row i's cell in column (markColumn, then c.cols).
-func (c *procContent) cell(i, column int) procCell {
+func (c *procContent) cell(i, column int) gridCell {
 	p := c.list.row(i)
 	highlighted := c.list.highlight[p.ID]
 	style := rowStyle(p, highlighted)
 	if column == markColumn {
-		return procCell{text: rowMarks(p, highlighted), style: style}
+		return gridCell{text: rowMarks(p, highlighted), style: style}
 	}
 	col := c.cols[column-1]
 	def := procColumns[col]
@@ -94,7 +80,7 @@ func (c *procContent) cell(i, column int) procCell {
 	default:
 		text = procCellText(p, col)
 	}
-	return procCell{text: text, style: style, maxWidth: width, right: def.right, expand: col == colQuery}
+	return gridCell{text: text, style: style, maxWidth: width, right: def.right, expand: col == colQuery}
 }
 
 // headerStyle marks the header row.
@@ -102,9 +88,9 @@ var headerStyle = tcell.StyleDefault.Bold(true).Underline(true)
 
 // header is the header row's cell in column, the sort column's title
 // carrying the order's arrow.
-func (c *procContent) header(column int) procCell {
+func (c *procContent) header(column int) gridCell {
 	if column == markColumn {
-		return procCell{style: headerStyle}
+		return gridCell{style: headerStyle}
 	}
 	col := c.cols[column-1]
 	text := procColumns[col].title
@@ -115,7 +101,7 @@ func (c *procContent) header(column int) procCell {
 			text += "▲"
 		}
 	}
-	return procCell{text: text, style: headerStyle, right: procColumns[col].right}
+	return gridCell{text: text, style: headerStyle, right: procColumns[col].right}
 }
 
 func procCellText(p *snapshot.Process, col int) string {
