@@ -48,9 +48,6 @@ type serverLink struct {
 	opening int
 	// actionOpen is set while the on-demand connection is open.
 	actionOpen bool
-	// companionOpen is set while the companion sampling session is open
-	// (link_companion.go).
-	companionOpen bool
 	// kills are orphans seen on the server, to be killed over the sampling
 	// session.
 	kills []int64
@@ -113,7 +110,7 @@ func (l *serverLink) held(now time.Time) int {
 	if l.actionOpen {
 		n++
 	}
-	if l.companionOpen {
+	if l.companionOpen() {
 		n++
 	}
 	for _, o := range l.orphans {

@@ -12,7 +12,7 @@ import "time"
 
 // limit is the cap on the monitor's sessions at now; l.mu held.
 func (l *serverLink) limit(now time.Time) int {
-	if l.companionOpen {
+	if l.companionOpen() {
 		return maxOwnSessions + 1
 	}
 	for _, o := range l.orphans {
@@ -22,6 +22,10 @@ func (l *serverLink) limit(now time.Time) int {
 	}
 	return maxOwnSessions
 }
+
+// companionOpen says the companion session is open: its id is set while it
+// is, under l.mu, and read without it by ownIDs.
+func (l *serverLink) companionOpen() bool { return l.companionID.Load() > 0 }
 
 // capAt is limit for callers without l.mu.
 func (l *serverLink) capAt(now time.Time) int {
@@ -35,7 +39,7 @@ func (l *serverLink) capAt(now time.Time) int {
 func (l *serverLink) reserveCompanion(now time.Time) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.companionOpen || len(l.orphans) > 0 || l.held(now) >= maxOwnSessions+1 {
+	if l.companionOpen() || len(l.orphans) > 0 || l.held(now) >= maxOwnSessions+1 {
 		return false
 	}
 	l.opening++
@@ -52,7 +56,6 @@ func (l *serverLink) hasOrphans() bool {
 // setCompanion counts the companion session id as open.
 func (l *serverLink) setCompanion(id int64) {
 	l.mu.Lock()
-	l.companionOpen = true
 	l.companionID.Store(id)
 	l.mu.Unlock()
 }
@@ -64,7 +67,6 @@ func (l *serverLink) endCompanion(now time.Time, leftOver bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	id := l.companionID.Swap(0)
-	l.companionOpen = false
 	if !leftOver || id <= 0 {
 		return
 	}
