@@ -64,6 +64,10 @@ func checkBufferPoolMiss(w *window, c *Config) verdict {
 	ev := bpEvidence(w, hit, young)
 	ev = appendNonEmpty(ev, filling)
 	advice := bpAdvice(w)
+	if depth := bpScanDepth(w, c); depth != "" && filling == "" {
+		ev = append(ev, depth)
+		advice = bpScanDepthAdvice + advice
+	}
 	if rk != nil {
 		ev = append(ev, rk.evidence...)
 		advice = rk.advice

@@ -34,6 +34,13 @@ type BufferPoolMissConfig struct {
 	// than sequential; a sequential key appends and misses nothing; UNKNOWN,
 	// design). Trap: advising an index for misses an index cannot cure.
 	BufferPoolMissesPerWrite float64
+	// BufferPoolScanDepthShare: when the pages the page cleaner keeps free
+	// (innodb_lru_scan_depth/2 on MariaDB 10.6+) are at least this % of the
+	// pool, the misses are named as that reserve crowding the data out (a
+	// quarter: the share of the pool below which MariaDB itself says it is
+	// running out, buf_pool_t::running_out; design). Trap: advising only a
+	// bigger pool when one SET GLOBAL frees three quarters of it.
+	BufferPoolScanDepthShare float64
 }
 
 func defaultBufferPoolMissConfig() BufferPoolMissConfig {
@@ -44,5 +51,6 @@ func defaultBufferPoolMissConfig() BufferPoolMissConfig {
 		BufferPoolMinReadsPerSec:   100,
 		BufferPoolFillingFreeShare: 10,
 		BufferPoolMissesPerWrite:   0.2,
+		BufferPoolScanDepthShare:   25,
 	}
 }
