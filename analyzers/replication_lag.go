@@ -219,6 +219,14 @@ func (c catchUp) routine(cfg *Config) bool {
 	return c.eta <= cfg.ReplicaCatchUpETA
 }
 
+// resumeJitter is how far the lag may stand above the lag a resume found
+// while the catch-up is too young to measure: the clock runs on while the SQL
+// thread starts on its first event, so Seconds_Behind_Master can tick up a
+// second or two first (a replica resumed under a loaded host in the full
+// suite: 55, 56, 56, 56, then 51, 47, ... in sync 15 s later). A lag that
+// keeps growing passes it within seconds.
+const resumeJitter = 2
+
 type lagPoint struct {
 	at  time.Time
 	lag int64
@@ -257,8 +265,9 @@ func catchUpOf(w *window, ch snapshot.Channel, lag int64, c *Config) catchUp {
 	}
 	if cu.span+time.Second/4 < need {
 		// Too soon to measure: after a resume the pause explains the lag,
-		// as long as it is not above the lag the resume found.
-		cu.falling = cu.resumed && lag <= first.lag
+		// as long as it is not above the lag the resume found by more than
+		// resumeJitter.
+		cu.falling = cu.resumed && lag <= first.lag+resumeJitter
 		return cu
 	}
 	cu.measured = true

@@ -135,9 +135,14 @@ func TestReplicationLagCatchingUp(t *testing.T) {
 		{"paused 90 s, catching up at 2 s/s", long,
 			strings.Repeat(".", 97) + strings.Repeat("i", 32) + strings.Repeat(".", 11)},
 		// The resume explains the lag only while it does not grow past the
-		// lag the resume found.
+		// lag the resume found by more than resumeJitter.
 		{"resumed, but the lag grows with the SQL thread running", series(20, pausedReplica(2, 6,
-			func(since int) int { return 40 + since })), "........WWWWWWWWWWWW"},
+			func(since int) int { return 40 + since })), "........iWWWWWWWWWWW"},
+		// The full suite's trace: the lag ticks up while the SQL thread
+		// starts on a loaded host, holds, then falls: routine throughout.
+		{"resumed, the lag ticks up as the SQL thread starts", series(26, pausedReplica(2, 6, func(since int) int {
+			return []int{55, 56, 56, 56, 51, 47, 42, 37, 31, 26, 19, 12, 7, 5, 1, 0, 0, 0, 0, 0}[since]
+		})), "........" + strings.Repeat("i", 11) + strings.Repeat(".", 7)},
 		// Resumed, held at the same lag: routine until the 5 s that measure
 		// it not falling.
 		{"resumed, lag holds", series(20, pausedReplica(2, 6, func(int) int { return 40 })),
