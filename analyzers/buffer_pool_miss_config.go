@@ -36,10 +36,12 @@ type BufferPoolMissConfig struct {
 	BufferPoolMissesPerWrite float64
 	// BufferPoolScanDepthShare: when the pages the page cleaner keeps free
 	// (innodb_lru_scan_depth/2 on MariaDB 10.6+) are at least this % of the
-	// pool, the misses are named as that reserve crowding the data out (a
-	// quarter: the share of the pool below which MariaDB itself says it is
-	// running out, buf_pool_t::running_out; design). Trap: advising only a
-	// bigger pool when one SET GLOBAL frees three quarters of it.
+	// pool, the misses are named as that reserve crowding the data out, and
+	// lowering innodb_lru_scan_depth leads the advice (half: lowering it then
+	// at least doubles the pages left for data; design). Trap: advising only
+	// a bigger pool when one SET GLOBAL frees three quarters of it; and,
+	// below half, leading with the scan depth where a full scan streams
+	// through the pool (the bundled incident: 38 % on a 32M pool).
 	BufferPoolScanDepthShare float64
 }
 
@@ -51,6 +53,6 @@ func defaultBufferPoolMissConfig() BufferPoolMissConfig {
 		BufferPoolMinReadsPerSec:   100,
 		BufferPoolFillingFreeShare: 10,
 		BufferPoolMissesPerWrite:   0.2,
-		BufferPoolScanDepthShare:   25,
+		BufferPoolScanDepthShare:   50,
 	}
 }

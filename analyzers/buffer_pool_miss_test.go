@@ -164,6 +164,7 @@ func TestBufferPoolMissScanDepthReserve(t *testing.T) {
 		depth       string
 	}{
 		{"a 128M pool: the reserve is 9 %", 900, 8192, "1536"},
+		{"a 32M pool: the reserve is 38 %, under half", 900, 2028, "1536"},
 		{"a small pool with a small depth", 100, 1014, "128"},
 	} {
 		f := lastFinding(t, DefaultConfig(), small(c.free, c.total, c.depth), IDBufferPoolMiss)
