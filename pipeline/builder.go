@@ -37,6 +37,9 @@ func NewBuilder(mode snapshot.Mode, analyzer Analyzer) *Builder {
 
 // Add computes the frame for s.
 func (b *Builder) Add(s *snapshot.Snapshot) *snapshot.Frame {
+	// Before anything sees it: the screen, a recording, a report, the
+	// exporter, whatever the source (live, replay, a capture).
+	s.MaskSecrets(b.prev)
 	f := &snapshot.Frame{
 		Seq:       b.seq,
 		Snapshot:  s,
