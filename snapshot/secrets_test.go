@@ -97,3 +97,14 @@ func TestMaskSecretsInText(t *testing.T) {
 		t.Errorf("MaskSecrets masked a report as well as MaskSecretsInText: the line test proves nothing")
 	}
 }
+
+// A masked statement is the same statement to fingerprints and digests.
+func TestMaskedStatementFingerprint(t *testing.T) {
+	q := "SELECT id FROM users WHERE login = 'bob' AND password = 'hunter2'"
+	if a, b := Fingerprint(q), Fingerprint(MaskSecrets(q)); a != b {
+		t.Errorf("fingerprints differ: %q and %q", a, b)
+	}
+	if got := Redact(MaskSecrets(q)); got != "SELECT id FROM users WHERE login = ? AND password = ?" {
+		t.Errorf("Redact of a masked statement: %q", got)
+	}
+}
