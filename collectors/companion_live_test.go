@@ -112,15 +112,29 @@ func TestLiveCompanionReadsBesideStatus(t *testing.T) {
 }
 
 // On a small server the reads take a few milliseconds: a companion would
-// not pay, and none is opened.
+// not pay, and none is opened. On a host so loaded that even these reads
+// take companionPays (CI once measured a median of 15.4 ms, one of 43 ms,
+// at load 11 on 2 cores) the policy may open one, rightly: then it must be
+// for that reason, and the monitor must still hold at most two sessions.
 func TestLiveNoCompanionAtRest(t *testing.T) {
 	srv := sharedServer(t)
 	l := newLive(t, rootOptions(srv), 200*time.Millisecond, nil)
 	var reads []time.Duration
 	for i := 0; i < companionCalm+15; i++ {
 		s := next(t, l)
-		if l.side.comp != nil || s.Server.OwnSessions > 1 {
-			t.Fatalf("tick %d: companion %v, own sessions %d (reads %v)", i, l.side.comp != nil, s.Server.OwnSessions, l.side.policy.recent)
+		if s.Server.OwnSessions > 2 {
+			t.Fatalf("tick %d: %d own sessions", i, s.Server.OwnSessions)
+		}
+		if l.side.comp != nil {
+			if m := l.side.policy.median(); m < companionPays {
+				t.Fatalf("tick %d: a companion at rest with reads of median %v (%v)", i, m, l.side.policy.recent)
+			}
+			t.Logf("tick %d: the reads took a median of %v on this loaded host: a companion opened", i,
+				l.side.policy.median())
+			return
+		}
+		if s.Server.OwnSessions > 1 {
+			t.Fatalf("tick %d: %d own sessions without a companion", i, s.Server.OwnSessions)
 		}
 		reads = append(reads, pairTime(s))
 	}
