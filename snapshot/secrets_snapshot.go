@@ -33,23 +33,19 @@ func (s *Snapshot) MaskSecrets(prev *Snapshot) {
 }
 
 func (st *InnoDBStatus) maskSecrets() {
-	maskText(&st.Raw)
-	maskText(&st.LatestDeadlock)
+	maskWith(&st.Raw, MaskSecretsInText)
+	maskWith(&st.LatestDeadlock, MaskSecretsInText)
 	for i := range st.Transactions.Trx {
 		maskField(&st.Transactions.Trx[i].Query)
 	}
 }
 
-// maskField masks *text in place, writing only when that changes it.
-func maskField(text *string) {
-	if m := MaskSecrets(*text); m != *text {
-		*text = m
-	}
-}
+// maskField masks a statement's text in place (MaskSecrets).
+func maskField(text *string) { maskWith(text, MaskSecrets) }
 
-// maskText is maskField for a report quoting statements (MaskSecretsInText).
-func maskText(text *string) {
-	if m := MaskSecretsInText(*text); m != *text {
+// maskWith masks *text in place with mask, writing only when that changes it.
+func maskWith(text *string, mask func(string) string) {
+	if m := mask(*text); m != *text {
 		*text = m
 	}
 }
