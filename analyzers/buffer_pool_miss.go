@@ -104,8 +104,8 @@ func bpFilling(w *window, c *Config) string {
 		return ""
 	}
 	keep := int64(1024) // innodb_lru_scan_depth's default
-	if v, ok := w.snap.VarFloat("innodb_lru_scan_depth"); ok && v > 0 {
-		keep = int64(v)
+	if v, ok := lruScanDepth(w); ok {
+		keep = v
 	}
 	share := 100 * float64(free) / float64(total)
 	if free <= keep || share <= c.BufferPoolFillingFreeShare {

@@ -10,19 +10,25 @@ import "fmt"
 // reads with 79 % of the pool free (measured, MariaDB 10.11.19; SET GLOBAL
 // innodb_lru_scan_depth=128 took the misses to 0).
 func bpScanDepth(w *window, c *Config) string {
-	depth, ok := w.snap.VarFloat("innodb_lru_scan_depth")
+	depth, ok := lruScanDepth(w)
 	total, ok2 := w.snap.StatusInt("Innodb_buffer_pool_pages_total")
-	if !ok || !ok2 || depth <= 0 || total <= 0 {
+	if !ok || !ok2 || total <= 0 {
 		return ""
 	}
-	kept := int64(depth / 2)
+	kept := depth / 2
 	share := 100 * float64(kept) / float64(total)
 	if share < c.BufferPoolScanDepthShare {
 		return ""
 	}
 	return fmt.Sprintf("innodb_lru_scan_depth %s: the page cleaner evicts to keep about %s pages free, %.0f %% of "+
-		"this %s-page pool, so about %s are left for data", fmtCount(int64(depth)), fmtCount(kept), share,
+		"this %s-page pool, so about %s are left for data", fmtCount(depth), fmtCount(kept), share,
 		fmtCount(total), fmtCount(max(total-kept, 0)))
+}
+
+// lruScanDepth is innodb_lru_scan_depth, when the server says.
+func lruScanDepth(w *window) (int64, bool) {
+	v, ok := w.snap.VarFloat("innodb_lru_scan_depth")
+	return int64(v), ok && v > 0
 }
 
 // bpScanDepthAdvice is the cure when bpScanDepth names the cause.
