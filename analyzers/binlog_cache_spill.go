@@ -26,8 +26,8 @@ type BinlogCacheConfig struct {
 	BinlogSpillMinPerSec float64
 }
 
-func defaultBinlogCacheConfig() BinlogCacheConfig {
-	return BinlogCacheConfig{BinlogSpillShareWarn: 10, BinlogSpillMinPerSec: 1}
+func (c *BinlogCacheConfig) defaults() {
+	*c = BinlogCacheConfig{BinlogSpillShareWarn: 10, BinlogSpillMinPerSec: 1}
 }
 
 const (
@@ -44,8 +44,7 @@ const IDBinlogCacheSpill = "binlog_cache_spill"
 // no duration; APA/ZBX's minutes would miss a thrash that a DBA needs named
 // within seconds).
 var binlogCacheSpillRule = rule{id: IDBinlogCacheSpill, check: checkBinlogCacheSpill,
-	persist:  persistFor(5*time.Second, 10*time.Second),
-	defaults: func(c *Config) { c.BinlogCacheConfig = defaultBinlogCacheConfig() }}
+	persist: persistFor(5*time.Second, 10*time.Second), held: true}
 
 func checkBinlogCacheSpill(w *window, c *Config) verdict {
 	if r := w.statusNA(blCacheUse, blCacheDisk); r != "" {

@@ -8,7 +8,7 @@ func TestBinlogCacheSpill(t *testing.T) {
 	}
 	on := vars("log_bin", "ON", "binlog_cache_size", "32768")
 	runTimelines(t, IDBinlogCacheSpill, DefaultConfig(), []timelineCase{
-		{"half the transactions spill", series(8, txns(200, 100), on), ".....WWW"},
+		{"half the transactions spill", series(8, txns(200, 100), on), "...iiWWW"},
 		{"5 % spill", series(8, txns(200, 10), on), "........"},
 		{"one batch a second", series(8, txns(1, 0.5), on), "........"},
 		{"binary log off", series(2, txns(200, 100), vars("log_bin", "OFF")), "NN"},

@@ -22,7 +22,7 @@ const IDBufferPoolMiss = "buffer_pool_miss"
 
 // bufferPoolMissRule is buffer_pool_miss in the rules table (rule.go); it
 // keeps Config.DefaultPersistence.
-var bufferPoolMissRule = rule{id: IDBufferPoolMiss, check: checkBufferPoolMiss, defaults: func(c *Config) { c.BufferPoolMissConfig = defaultBufferPoolMissConfig() }}
+var bufferPoolMissRule = rule{id: IDBufferPoolMiss, check: checkBufferPoolMiss, held: true}
 
 func checkBufferPoolMiss(w *window, c *Config) verdict {
 	if r := w.statusNA(bpReads, bpRequests); r != "" {
@@ -150,7 +150,7 @@ type randomKeyWrites struct {
 }
 
 // bpRandomKeyWrites recognises misses made by writes landing all over an
-// index (incident 000: random primary-key order 200× slower than
+// index (the clustered-index write-up: random primary-key order 200× slower than
 // sequential): the rows written per second outnumber the rows read, each
 // written row costs a page read from disk (BufferPoolMissesPerWrite or
 // more), and the statements running are INSERTs (a random key: UUID, hash)
@@ -190,7 +190,7 @@ func bpRandomKeyWrites(w *window, c *Config, reads float64) *randomKeyWrites {
 		return &randomKeyWrites{
 			title:    "writes in random key order",
 			evidence: append(ev, "each UPDATE/DELETE by key reads the page its key falls on; keys in random order touch pages all over the table"),
-			advice: "Sort each batch by the primary key before applying it (incident 000: random order 200× " +
+			advice: "Sort each batch by the primary key before applying it (the clustered-index write-up: random order 200× " +
 				"slower than sequential), or keep the hot rows together; an index will not help.",
 		}
 	}

@@ -1,7 +1,7 @@
 package analyzers
 
 // BufferPoolMissConfig holds buffer_pool_miss's thresholds, each with its source and the trap it avoids.
-// Embedded in Config; its shipped values are defaultBufferPoolMissConfig.
+// Embedded in Config; its defaults method sets the shipped values.
 type BufferPoolMissConfig struct {
 	// BufferPoolHitWarn/Crit are hit % = 100*(1 - reads/read_requests)
 	// (BP-01: MT < 90 warn, DOL <= 80 red).
@@ -30,7 +30,7 @@ type BufferPoolMissConfig struct {
 	BufferPoolFillingFreeShare float64
 	// BufferPoolMissesPerWrite: disk reads per row written at or above which,
 	// with more rows written than read, the misses are writes landing at
-	// random in an index (incident 000: random primary-key order 200× slower
+	// random in an index (the clustered-index write-up: random primary-key order 200× slower
 	// than sequential; a sequential key appends and misses nothing; UNKNOWN,
 	// design). Trap: advising an index for misses an index cannot cure.
 	BufferPoolMissesPerWrite float64
@@ -43,10 +43,19 @@ type BufferPoolMissConfig struct {
 	// below half, leading with the scan depth where a full scan streams
 	// through the pool (the bundled incident: 38 % on a 32M pool).
 	BufferPoolScanDepthShare float64
+
+	// BufferPoolRAMShareLow/High: % of the host's RAM the buffer pool should
+	// get on a server that runs nothing else (BP-03; the InnoDB tuning guide: "70–80 %
+	// of the available memory"). buffer_pool_miss's advice names the low end
+	// of MemTotal when the server is local and its pool is below it. Trap
+	// avoided: advising a number for a remote server's RAM, which the monitor
+	// cannot see (it then sizes against InnoDB's files, or gives none).
+	BufferPoolRAMShareLow  float64
+	BufferPoolRAMShareHigh float64
 }
 
-func defaultBufferPoolMissConfig() BufferPoolMissConfig {
-	return BufferPoolMissConfig{
+func (c *BufferPoolMissConfig) defaults() {
+	*c = BufferPoolMissConfig{
 		BufferPoolHitWarn:          90,
 		BufferPoolHitCrit:          80,
 		BufferPoolMinRequests:      100,
@@ -54,5 +63,7 @@ func defaultBufferPoolMissConfig() BufferPoolMissConfig {
 		BufferPoolFillingFreeShare: 10,
 		BufferPoolMissesPerWrite:   0.2,
 		BufferPoolScanDepthShare:   50,
+		BufferPoolRAMShareLow:      70,
+		BufferPoolRAMShareHigh:     80,
 	}
 }

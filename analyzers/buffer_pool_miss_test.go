@@ -55,14 +55,14 @@ func TestBufferPoolMiss(t *testing.T) {
 			"...WWWWWWW"},
 		{"flapping around 90 % never raises", series(12, bpFlip(10000, 1100, 900)), "............"},
 		{"no InnoDB counters", series(3, noInnoDB), "NNN"},
-		// Issue 28: a quiet server's few misses are no incident, whatever the ratio.
+		// The routine-work review: a quiet server's few misses are no incident, whatever the ratio.
 		{"60 % hit at 80 reads/s is below the floor", series(5, bpLoad(200, 80)), "....."},
 		{"hit 85 % at 150 reads/s is over it", series(5, bpLoad(1000, 150)), "...WW"},
 	})
 }
 
 // A pool that is not full, or loading its saved pages, is warming: the
-// misses stay at info (issue 28: a restart with a cold pool is not a
+// misses stay at info (the routine-work review: a restart with a cold pool is not a
 // misconfigured one).
 func TestBufferPoolMissWarmingPool(t *testing.T) {
 	pages := func(free, total int) edit {
@@ -84,7 +84,7 @@ func TestBufferPoolMissWarmingPool(t *testing.T) {
 	mustContain(t, f, "while the pool fills", "still has 52,000 free pages (79 %)", "None needed while the pool fills")
 }
 
-// Issue 29 / incident 000: INSERTs into a random-key index miss on every row;
+// The monthly-incident reproductions / the clustered-index write-up: INSERTs into a random-key index miss on every row;
 // the advice is an ordered key, not an index.
 func TestBufferPoolMissRandomKeyInserts(t *testing.T) {
 	ins := "INSERT INTO shop.events (id, payload) VALUES (UUID(), 'x')"

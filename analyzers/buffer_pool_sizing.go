@@ -8,7 +8,7 @@ import (
 
 // The buffer pool against memory and data (BP-03): context for
 // buffer_pool_miss, never a finding of its own. On a server that runs
-// nothing else the pool gets 70–80 % of RAM (incident 004's tuning guide);
+// nothing else the pool gets 70–80 % of RAM (the InnoDB tuning guide's tuning guide);
 // MySQLTuner flags a pool smaller than the InnoDB data.
 
 // bpSizing is the evidence line: the pool as a share of the host's RAM when

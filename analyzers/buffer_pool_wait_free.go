@@ -20,6 +20,23 @@ const bpWaitFree = "Innodb_buffer_pool_wait_free"
 // (the README's findings table), stable, never reused.
 const IDBufferPoolWaitFree = "buffer_pool_wait_free"
 
+// WaitFreeConfig holds buffer_pool_wait_free's thresholds, each with its source
+// and the trap it avoids.
+type WaitFreeConfig struct {
+	// WaitFreeSightingsMin: Innodb_buffer_pool_wait_free rose in this many of
+	// the last SightingWindow intervals (BP-02: MT flags any increase; the
+	// waits come in bursts a few seconds apart, so one rise holds the finding
+	// for the window). Trap avoided: the cumulative counter (MT's own check)
+	// would fire forever after one old event; only rises count.
+	WaitFreeSightingsMin int
+}
+
+func (c *WaitFreeConfig) defaults() {
+	*c = WaitFreeConfig{
+		WaitFreeSightingsMin: 1,
+	}
+}
+
 // bufferPoolWaitFreeRule is buffer_pool_wait_free in the rules table
 // (rule.go). Counted over SightingWindow / QCYieldWindow already.
 var bufferPoolWaitFreeRule = rule{id: IDBufferPoolWaitFree, check: checkBufferPoolWaitFree, persist: persistFor(1*time.Second, 5*time.Second)}

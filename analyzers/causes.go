@@ -32,6 +32,9 @@ import (
 //   - cpu_saturation <- full_scan_update / deep_offset_pagination: mysqld is
 //     measured to be the process using the CPU (its /proc/<pid>/stat share;
 //     a source without it links nothing), and those statements run.
+//   - buffer_pool_miss <- full_scan_storm: the rows full scans read
+//     (Handler_read_rnd_next) are at least ScanShareOfRowsRead of the rows
+//     read this interval, so the pages missed are mostly the scans'.
 type causeLink struct {
 	effect, cause string
 	holds         func(w *window, cause, effect *snapshot.Finding) bool
@@ -44,6 +47,7 @@ var causeLinks = []causeLink{
 	{IDMetadataLockPileup, IDLongTransaction, longTrxHoldsMetadata},
 	{IDCPUSaturation, IDFullScanUpdate, mysqldBurnsCPU},
 	{IDCPUSaturation, IDDeepOffsetPagination, mysqldBurnsCPU},
+	{IDBufferPoolMiss, IDFullScanStorm, scansReadThePool},
 }
 
 // linkCauses fills CausedBy and CauseThreads of the findings standing at
@@ -164,7 +168,7 @@ func longTrxHoldsWaitedRows(w *window, cause, effect *snapshot.Finding) bool {
 }
 
 // rootBlockerThreads are the lock tree's root blockers the effect names
-// (issue #15's lock-wait collector): when known they settle who holds the
+// (the lock-tree work's lock-wait collector): when known they settle who holds the
 // lock, and the guesses below are not used.
 func rootBlockerThreads(effect *snapshot.Finding) ([]int64, bool) {
 	if len(effect.RootBlockers) == 0 {
@@ -225,4 +229,17 @@ func mysqldBurnsCPU(w *window, cause, _ *snapshot.Finding) bool {
 	}
 	share, known := mysqldCPUShare(w)
 	return known && share >= w.cfg.MysqldCPUShareMin
+}
+
+// scansReadThePool: full scans read most of the rows read this interval
+// (MariaDB's Rows_read, MySQL's Innodb_rows_read). Point lookups on a cold
+// or small pool miss too, and read few rows by scanning; a scan storm reads
+// whole tables row after row.
+func scansReadThePool(w *window, _, _ *snapshot.Finding) bool {
+	scanned, ok1 := w.rate("Handler_read_rnd_next")
+	read, ok2 := w.rate("Rows_read")
+	if !ok2 {
+		read, ok2 = w.rate("Innodb_rows_read")
+	}
+	return ok1 && ok2 && read > 0 && scanned >= w.cfg.ScanShareOfRowsRead*read
 }

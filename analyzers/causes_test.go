@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // findingAt evaluates snaps and returns the standing finding id at the end.
@@ -53,7 +54,7 @@ func TestCauseFullScanUpdateBehindTableLocks(t *testing.T) {
 			if !slices.Equal(f.CauseThreads, []int64{100, 101, 102}) {
 				t.Errorf("%s: cause threads %v", c.name, f.CauseThreads)
 			}
-			rc := snapshot.RootCauses(all)
+			rc := infer.RootCauses(all)
 			if len(rc) != 1 || rc[0].ID != IDFullScanUpdate || !slices.Contains(rc[0].Effects, IDTableLockContention) {
 				t.Errorf("%s: root causes %+v", c.name, rc)
 			}
@@ -81,7 +82,7 @@ func TestCauseFullScanUpdateBehindIntermittentTableLocks(t *testing.T) {
 	if !slices.Contains(f.CausedBy, IDFullScanUpdate) || !slices.Equal(f.CauseThreads, []int64{210}) {
 		t.Errorf("caused_by %v threads %v, want full_scan_update's last thread 210", f.CausedBy, f.CauseThreads)
 	}
-	rc := snapshot.RootCauses(all)
+	rc := infer.RootCauses(all)
 	if len(rc) != 1 || !strings.Contains(rc[0].Line(), "act on thread 210") {
 		t.Errorf("root causes %+v", rc)
 	}
@@ -131,7 +132,7 @@ func TestCauseLongTransactionBehindRowLockWaits(t *testing.T) {
 	if f == nil || !slices.Contains(f.CausedBy, IDLongTransaction) || !slices.Equal(f.CauseThreads, []int64{7}) {
 		t.Fatalf("row_lock_waits = %+v (all %v)", f, all)
 	}
-	rc := snapshot.RootCauses(all)
+	rc := infer.RootCauses(all)
 	if len(rc) != 1 || rc[0].ID != IDLongTransaction || rc[0].Threads[0] != 7 {
 		t.Fatalf("root causes %+v", rc)
 	}

@@ -3,7 +3,7 @@ package analyzers
 import "time"
 
 // CheckpointConfig holds checkpoint_age_high's thresholds, each with its source and the trap it avoids.
-// Embedded in Config; its shipped values are defaultCheckpointConfig.
+// Embedded in Config; its defaults method sets the shipped values.
 type CheckpointConfig struct {
 	// CheckpointAgeWarn: % of the sync flush point below which the age is not
 	// judged at all (LOG-01, DOL 60 %). CheckpointAgeCrit is kept for
@@ -20,7 +20,7 @@ type CheckpointConfig struct {
 	// writers wait) within this long. UNKNOWN: five minutes gives a DBA time
 	// to act; one minute does not. Trap: measuring to the log's capacity (or
 	// to Innodb_checkpoint_max_age as if nothing happened before it): in
-	// issue 28, three of five healthy write-heavy runs on a 96 MB redo log went
+	// the routine-work review, three of five healthy write-heavy runs on a 96 MB redo log went
 	// critical at 64–87 % of it with "5–22 s of headroom" while InnoDB's own
 	// flush-ahead held the age below the sync point.
 	CheckpointHeadroomWarn time.Duration
@@ -33,8 +33,8 @@ type CheckpointConfig struct {
 	CheckpointStallIntervals int
 }
 
-func defaultCheckpointConfig() CheckpointConfig {
-	return CheckpointConfig{
+func (c *CheckpointConfig) defaults() {
+	*c = CheckpointConfig{
 		CheckpointAgeWarn:        60,
 		CheckpointAgeCrit:        80,
 		CheckpointHeadroomWarn:   5 * time.Minute,

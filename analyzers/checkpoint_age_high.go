@@ -44,7 +44,7 @@ const IDCheckpointAgeHigh = "checkpoint_age_high"
 // checkpointAgeHighRule is checkpoint_age_high in the rules table (rule.go).
 // LOG-01: the climb is measured over 10 s already; the age hovers around the
 // async point under a bulk write, so it clears slowly.
-var checkpointAgeHighRule = rule{id: IDCheckpointAgeHigh, check: checkCheckpointAgeHigh, persist: persistFor(3*time.Second, 10*time.Second), defaults: func(c *Config) { c.CheckpointConfig = defaultCheckpointConfig() }}
+var checkpointAgeHighRule = rule{id: IDCheckpointAgeHigh, check: checkCheckpointAgeHigh, persist: persistFor(3*time.Second, 10*time.Second)}
 
 func checkCheckpointAgeHigh(w *window, c *Config) verdict {
 	a, na := readCheckpointAge(w)

@@ -74,14 +74,14 @@ func TestCheckpointAgeHigh(t *testing.T) {
 			counter("Innodb_os_log_written", 1e9, 50<<10)), "..WWW"},
 		{"climb faster than the redo written is bounded by it", series(5, climbing(88*mib, 1*mib, 100*mib),
 			counter("Innodb_os_log_written", 1e9, 100<<10)), "..WWW"},
-		// Issue 28: one Innodb_buffer_pool_wait_free tick made it critical.
+		// The routine-work review: one Innodb_buffer_pool_wait_free tick made it critical.
 		{"one wait-free tick past the async point is not a stall", series(6, maria(92*mib, 100*mib), busy,
 			waitFreeAt(2)), "..iiii"},
 		{"free-page waits in 3 intervals past the async point: writers stall", series(6, maria(92*mib, 100*mib), busy,
 			waitFreeAt(1, 2, 3)), "..iCCC"},
 		{"free-page waits below the async point are buffer_pool_wait_free's", series(6, maria(70*mib, 100*mib),
 			counter("Innodb_os_log_written", 1e9, 38), counter("Innodb_buffer_pool_wait_free", 0, 5)), "......"},
-		// Issue 28, sysbench at its highest steady rate: +2 MB/s up to the
+		// The routine-work review, sysbench at its highest steady rate: +2 MB/s up to the
 		// async point (181M of 207M), then held at 181-183M by the flush
 		// ahead. The climb before the async point is not the climb past it.
 		{"climbed to the async point, then held there: info", series(10, busy, status2(func(i int) map[string]string {

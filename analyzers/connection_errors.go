@@ -12,11 +12,13 @@ import (
 // Connection errors: the server refuses logins (CONN-01). An application
 // deployed with a wrong password, an expired account, a blocked host or a
 // user at its max_user_connections fails every connection while the server
-// itself looks healthy: issue 29's reproduction refused 334 logins a second
-// and nothing was said. Judged from Δ Access_denied_errors (MariaDB: wrong
-// credentials, unknown account, no privilege for the database),
-// Δ Aborted_connects (every failed attempt, handshakes included) and the
-// server-side Connection_errors_* counters; the accounts and hosts are named
+// itself looks healthy: the monthly-incident reproductions's reproduction refused 334 logins a second
+// and nothing was said. Judged from Δ Aborted_connects (every failed
+// attempt, handshakes included) and the server-side Connection_errors_*
+// counters; Δ Access_denied_errors says how many of the failures were
+// credentials refused, never more than Aborted_connects allows: MariaDB
+// counts there too every statement refused a privilege (a SELECT on a
+// table the account may not read), which is no login (splitDenials); the accounts and hosts are named
 // from the error log (collectors/errorlog.go) when the server is local and
 // its log readable, else said to be unknown. A host blocked by
 // max_connect_errors and an account at its connection limit are named from
@@ -26,8 +28,8 @@ import (
 
 // ConnErrConfig holds connection_errors' thresholds. Embedded in Config.
 type ConnErrConfig struct {
-	// ConnRefusedPerSecWarn: failed logins per second (Δ Aborted_connects,
-	// or Δ Access_denied_errors when larger) at or above which logins are
+	// ConnRefusedPerSecWarn: failed logins per second (Δ Aborted_connects)
+	// at or above which logins are
 	// failing (ZBX {$MYSQL.ABORTED_CONN.MAX.WARN} = 3/s). Trap: a person
 	// mistyping a password fails once or twice a minute; three a second for
 	// three seconds is a program.
@@ -49,8 +51,8 @@ type ConnErrConfig struct {
 	ConnRefusalLookback int
 }
 
-func defaultConnErrConfig() ConnErrConfig {
-	return ConnErrConfig{ConnRefusedPerSecWarn: 3, ConnRefusedShareCrit: 50, ConnServerErrorsWarn: 0.01,
+func (c *ConnErrConfig) defaults() {
+	*c = ConnErrConfig{ConnRefusedPerSecWarn: 3, ConnRefusedShareCrit: 50, ConnServerErrorsWarn: 0.01,
 		ConnRefusalLookback: 10}
 }
 
@@ -68,8 +70,7 @@ const IDConnectionErrors = "connection_errors"
 // outage of a client should not wait that long); 10 s to clear, as the
 // refusals of a retrying client come in bursts.
 var connectionErrorsRule = rule{id: IDConnectionErrors, check: checkConnectionErrors,
-	persist:  persistFor(3*time.Second, 10*time.Second),
-	defaults: func(c *Config) { c.ConnErrConfig = defaultConnErrConfig() }}
+	persist: persistFor(3*time.Second, 10*time.Second), held: true}
 
 func checkConnectionErrors(w *window, c *Config) verdict {
 	if r := w.statusNA("Aborted_connects", "Connections"); r != "" {
@@ -79,8 +80,10 @@ func checkConnectionErrors(w *window, c *Config) verdict {
 		return quiet()
 	}
 	aborted, _ := w.rate("Aborted_connects")
-	denied, hasDenied := w.rate("Access_denied_errors")
-	failed := max(aborted, denied)
+	pre, _ := w.rate("Aborted_connects_preauth")
+	allDenied, hasDenied := w.rate("Access_denied_errors")
+	denied, stmtDenied := splitDenials(aborted, pre, allDenied)
+	failed := aborted
 	attempts, _ := w.rate("Connections")
 	var serverErrs []string
 	for _, n := range serverConnErrors {
@@ -129,7 +132,11 @@ func checkConnectionErrors(w *window, c *Config) verdict {
 	}
 	ev := []string{fmt.Sprintf("Aborted_connects %s/s, Connections %s/s", fmtRate(aborted), fmtRate(attempts))}
 	if hasDenied {
-		ev[0] += fmt.Sprintf(", Access_denied_errors %s/s", fmtRate(denied))
+		ev[0] += fmt.Sprintf(", Access_denied_errors %s/s", fmtRate(allDenied))
+	}
+	if stmtDenied > 0 {
+		ev = append(ev, fmt.Sprintf("%s/s of the access denials are statements refused a privilege, not logins "+
+			"(Access_denied_errors beyond Aborted_connects)", fmtRate(stmtDenied)))
 	}
 	if pre, ok := w.rate("Aborted_connects_preauth"); ok && pre > 0 {
 		ev = append(ev, fmt.Sprintf("Aborted_connects_preauth %s/s: handshakes dropped before a user name was "+
@@ -140,7 +147,7 @@ func checkConnectionErrors(w *window, c *Config) verdict {
 	if len(atLimit) > 0 {
 		ev = append(ev, limitEvidence(w, c, atLimit, refusedAfter)...)
 	}
-	handshakes, _ := w.rate("Aborted_connects_preauth")
+	handshakes := pre
 	// Logins failing after authentication, with an account at its limit:
 	// the limit is who is refused, not a password.
 	byLimit := len(atLimit) > 0 && denied < failed/2 && handshakes < failed/2
@@ -285,4 +292,14 @@ func connErrAdvice(w *window, refusedLogins, serverErrs bool, atLimit []accountU
 		s = append(s, limitAdvice(atLimit))
 	}
 	return strings.Join(s, " ")
+}
+
+// splitDenials splits MariaDB's Access_denied_errors, which counts refused
+// logins and statements refused a privilege alike. A refused login is a
+// failed connection attempt after the handshake (Aborted_connects less
+// Aborted_connects_preauth), so no more of the denials than that are logins;
+// the rest are statements. Rates or counts alike.
+func splitDenials(aborted, preauth, denied float64) (logins, statements float64) {
+	logins = min(denied, max(aborted-preauth, 0))
+	return logins, denied - logins
 }

@@ -126,22 +126,21 @@ func lookbackSeconds(w *window, c *Config) float64 {
 // kept when the pipeline slims them (the lookback may pass the detail frames).
 var connRefusalKeptStatus = []string{"Aborted_connects", "Aborted_connects_preauth", "Access_denied_errors"}
 
-// counterRise is a status counter's rise over the lookback (its value when
-// it went down: a restart or FLUSH STATUS).
+// counterRise is a status counter's rise over the lookback, from its value
+// at the latest restart or FLUSH STATUS when one fell inside it (counterStart).
 func counterRise(w *window, c *Config, name string) (float64, bool) {
 	now, ok := w.snap.StatusFloat(name)
 	r := w.recent(max(c.ConnRefusalLookback, 1) + 1)
 	if !ok || len(r) < 2 {
 		return 0, false
 	}
-	then, ok := r[0].Snapshot.StatusFloat(name)
-	if !ok {
-		return 0, false
+	oldest := r[0].Snapshot.Time
+	start := w.counterStart(name, func(f *snapshot.Frame) bool { return !f.Snapshot.Time.Before(oldest) })
+	if start == nil {
+		return 0, true // restarted or flushed this very frame: nothing to compare yet
 	}
-	if now < then {
-		return now, true
-	}
-	return now - then, true
+	then, _ := start.Snapshot.StatusFloat(name)
+	return max(now-then, 0), true
 }
 
 // mayBeBlocked says, when the host cache cannot be read, that a host may be
@@ -328,7 +327,8 @@ func refusedAfterAuth(w *window, c *Config) float64 {
 		return 0
 	}
 	pre, _ := counterRise(w, c, "Aborted_connects_preauth")
-	denied, _ := counterRise(w, c, "Access_denied_errors")
+	allDenied, _ := counterRise(w, c, "Access_denied_errors")
+	denied, _ := splitDenials(aborted, pre, allDenied)
 	n := max(aborted-pre-denied, 0)
 	var limitErrs int64
 	before := map[string]int64{}

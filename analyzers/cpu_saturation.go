@@ -12,10 +12,34 @@ import (
 // README's findings table), stable, never reused.
 const IDCPUSaturation = "cpu_saturation"
 
+// CPUConfig holds cpu_saturation's thresholds, each with its source and the trap
+// it avoids.
+type CPUConfig struct {
+	// CPUIdleLow: idle % below which a run queue longer than the CPU count is
+	// saturation (HOST-01 GREGG r > CPUs; HOST-02 PMM-A busy > 80 %).
+	// Trap: the load average (it counts D-state waits); the run queue and
+	// idle time are read instead.
+	CPUIdleLow float64
+
+	// MysqldCPUShareMin: % of the host's busy CPU time mysqld must use to be
+	// "the process using the CPU" (/proc/<pid>/stat). Below it cpu_saturation
+	// says other processes use the CPU and does not blame the statements
+	// (UNKNOWN; half). Trap: a busy neighbour (a build, a backup compressor) on
+	// the database host.
+	MysqldCPUShareMin float64
+}
+
+func (c *CPUConfig) defaults() {
+	*c = CPUConfig{
+		CPUIdleLow:        20,
+		MysqldCPUShareMin: 50,
+	}
+}
+
 // cpuSaturationRule is cpu_saturation in the rules table (rule.go).
 // HOST-01/02: PMM-A busy > 80 % for 5 m; GREGG reads r over several seconds.
 // Trap: a few seconds of a cron job or a build.
-var cpuSaturationRule = rule{id: IDCPUSaturation, check: checkCPUSaturation, persist: persistFor(10*time.Second, 5*time.Second)}
+var cpuSaturationRule = rule{id: IDCPUSaturation, check: checkCPUSaturation, persist: persistFor(10*time.Second, 5*time.Second), held: true}
 
 // More runnable threads than CPUs with little idle time: work waits for a CPU
 // (HOST-01 GREGG r > CPUs, HOST-02 PMM-A busy > 80 %). A long run queue with
@@ -26,8 +50,11 @@ func checkCPUSaturation(w *window, c *Config) verdict {
 	if r := w.hostNA(); r != "" {
 		return notApplicable(r)
 	}
+	if r := cpuCountNA(w); r != "" {
+		return notApplicable(r)
+	}
 	hr, h := w.hostRates(), w.snap.Host
-	if hr == nil || h == nil || h.NumCPU <= 0 {
+	if hr == nil || h == nil {
 		return quiet()
 	}
 	if h.ProcsRunning <= int64(h.NumCPU) || hr.CPU.Idle >= c.CPUIdleLow {
@@ -73,6 +100,16 @@ func checkCPUSaturation(w *window, c *Config) verdict {
 		h.ProcsRunning, h.NumCPU, hr.CPU.Idle), ev,
 		"Find the statements burning CPU (long-running ones above, scans in Handler_read_rnd_next) and "+
 			"index them; high sys time with many context switches points at lock spinning, not real work.", top.ids)
+}
+
+// cpuCountNA says why a rule judging against the host's CPUs cannot run:
+// the source has the host's figures but not how many CPUs it has (a
+// capture's vmstat prints none, and nothing beside it said).
+func cpuCountNA(w *window) string {
+	if h := w.snap.Host; h != nil && !h.Remote && h.NumCPU <= 0 {
+		return "CPU count unknown: the host figures do not say how many CPUs there are"
+	}
+	return ""
 }
 
 // busiestLine is "postgres (pid 812) 0.9 CPUs, redis-server (pid 77) 0.3 CPUs".

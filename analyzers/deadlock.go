@@ -6,11 +6,43 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/parse"
 )
 
 // IDDeadlock names the findings of deadlock: a contract (the README's findings
 // table), stable, never reused.
 const IDDeadlock = "deadlock"
+
+// DeadlockConfig holds deadlock's thresholds, each with its source and the trap it
+// avoids.
+type DeadlockConfig struct {
+	// DeadlockRecent: a LATEST DETECTED DEADLOCK newer than the previous
+	// sample stands this long after it happened, as an info (by the InnoDB monitor's own
+	// clock); on the first sample, one at most this old is raised. Trap: last
+	// week's deadlock, which every InnoDB status keeps printing.
+	DeadlockRecent time.Duration
+
+	// DeadlockStormWarn / DeadlockStormCrit: deadlocks within
+	// DeadlockStormWindow that make a storm, a warning / critical. TRX-04: no
+	// published rate ("show every new deadlock as an info event"); one a
+	// minute or an hour is routine on a busy OLTP server, 5 a minute is the
+	// same rows fought over again and again, 30 a minute (one every 2 s) is
+	// transactions failing faster than anyone can read them (UNKNOWN; design).
+	// Trap: one deadlock in a write burst raised a warning standing 60 s
+	// (the routine-work review); single deadlocks are info, standing DeadlockRecent.
+	DeadlockStormWarn   int
+	DeadlockStormCrit   int
+	DeadlockStormWindow time.Duration
+}
+
+func (c *DeadlockConfig) defaults() {
+	*c = DeadlockConfig{
+		DeadlockRecent:      30 * time.Second,
+		DeadlockStormWarn:   5,
+		DeadlockStormCrit:   30,
+		DeadlockStormWindow: time.Minute,
+	}
+}
 
 // deadlockRule is deadlock in the rules table (rule.go). One sample proves
 // the duration (ACTIVE N sec, LOCK WAIT N sec), and a deadlock is an event.
@@ -52,9 +84,9 @@ func checkDeadlock(w *window, c *Config) verdict {
 		ev = append(ev, fmt.Sprintf("%.0f deadlock(s) in the last %s (%s): one now and then is routine on a busy server",
 			n, fmtDuration(over), src))
 	}
-	d := snapshot.Deadlock{}
+	d := parse.Deadlock{}
 	if in != nil && in.LatestDeadlock != "" {
-		d = snapshot.ParseDeadlock(in.LatestDeadlock)
+		d = parse.ParseDeadlock(in.LatestDeadlock)
 	}
 	if in != nil && !in.LatestDeadlockTime.IsZero() {
 		line := "latest deadlock at " + in.LatestDeadlockTime.Format("2006-01-02 15:04:05") + " (server clock)"
@@ -149,7 +181,7 @@ func deadlockIsNew(w *window, c *Config) bool {
 	return false
 }
 
-func deadlockTitle(in *snapshot.InnoDBStatus, d snapshot.Deadlock) string {
+func deadlockTitle(in *snapshot.InnoDBStatus, d parse.Deadlock) string {
 	if in == nil {
 		return "deadlock"
 	}
@@ -172,7 +204,7 @@ func deadlockTitle(in *snapshot.InnoDBStatus, d snapshot.Deadlock) string {
 	return title
 }
 
-func victim(d snapshot.Deadlock) *snapshot.DeadlockTrx {
+func victim(d parse.Deadlock) *parse.DeadlockTrx {
 	for i := range d.Trx {
 		if d.Trx[i].Number == d.Victim {
 			return &d.Trx[i]
@@ -182,7 +214,7 @@ func victim(d snapshot.Deadlock) *snapshot.DeadlockTrx {
 }
 
 // deadlockTrxLines describe one transaction: who, what it ran, its locks.
-func deadlockTrxLines(t snapshot.DeadlockTrx, victimNo int) []string {
+func deadlockTrxLines(t parse.DeadlockTrx, victimNo int) []string {
 	head := fmt.Sprintf("(%d) trx %s, thread %d", t.Number, t.ID, t.ThreadID)
 	if t.Who != "" {
 		head += " " + t.Who

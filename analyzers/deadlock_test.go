@@ -6,16 +6,17 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/parse"
 )
 
 // deadlockAt stores the MariaDB sample's LATEST DETECTED DEADLOCK section,
 // the monitor printing at clock and the deadlock at when.
 func deadlockAt(t *testing.T, when time.Time, clock func(i int) time.Time) edit {
-	raw, err := os.ReadFile("../snapshot/testdata/innodb-status/mariadb-10.11-lockwait-deadlock.txt")
+	raw, err := os.ReadFile("../snapshot/parse/testdata/innodb-status/mariadb-10.11-lockwait-deadlock.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := snapshot.ParseInnoDBStatus(string(raw))
+	st, err := parse.ParseInnoDBStatus(string(raw))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func TestDeadlock(t *testing.T) {
 		deadlockAt(t, t0.Add(time.Duration(i)*time.Second-500*time.Millisecond), clock)(i, s)
 	}
 	runTimelines(t, IDDeadlock, DefaultConfig(), []timelineCase{
-		// Issue 28: one deadlock now and then is routine: an info, short-lived.
+		// The routine-work review: one deadlock now and then is routine: an info, short-lived.
 		{"a new deadlock is an info standing 30 s", series(4, deadlockAt(t, t0.Add(-2*time.Second), clock)), "iiii"},
 		{"last week's deadlock", series(3, deadlockAt(t, t0.Add(-7*24*time.Hour), clock)), "..."},
 		{"it happens while watched", series(6, during(0, 3, emptyTrxList),

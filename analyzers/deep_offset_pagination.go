@@ -8,7 +8,7 @@ import (
 )
 
 // LIMIT … OFFSET n reads and throws away n rows (in InnoDB: n clustered-index
-// entries) to return a page; deep pages cost as much as a scan (incident 000:
+// entries) to return a page; deep pages cost as much as a scan (the clustered-index write-up:
 // OFFSET 60000 read 60,000 rows to return 20). Pages are short, so a 1-s
 // sample catches them now and then: the rule counts the samples of the
 // SightingWindow that saw one.
@@ -34,6 +34,27 @@ func deepPage(p *snapshot.Process, min int64) (int64, bool) {
 // IDDeepOffsetPagination names the findings of deep_offset_pagination: a
 // contract (the README's findings table), stable, never reused.
 const IDDeepOffsetPagination = "deep_offset_pagination"
+
+// DeepOffsetConfig holds deep_offset_pagination's thresholds, each with its source
+// and the trap it avoids.
+type DeepOffsetConfig struct {
+	// DeepOffsetMin: OFFSET at or above this reads and discards that many rows
+	// (the clustered-index write-up used OFFSET 60000; threshold UNKNOWN).
+	// Trap: ordinary paging near the first pages.
+	DeepOffsetMin int64
+
+	// DeepOffsetSightingsMin: deep pages seen in this many samples of the
+	// SightingWindow make a pattern, not a one-off (UNKNOWN).
+	// Trap: one crawler request.
+	DeepOffsetSightingsMin int
+}
+
+func (c *DeepOffsetConfig) defaults() {
+	*c = DeepOffsetConfig{
+		DeepOffsetMin:          10000,
+		DeepOffsetSightingsMin: 3,
+	}
+}
 
 // deepOffsetPaginationRule is deep_offset_pagination in the rules table
 // (rule.go). Counted over SightingWindow already.

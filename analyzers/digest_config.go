@@ -21,6 +21,6 @@ type DigestConfig struct {
 	DigestCauseLines int
 }
 
-func defaultDigestConfig() DigestConfig {
-	return DigestConfig{DigestExaminedRatio: 10, DigestScanMinRowsPerCall: 1000, DigestCauseLines: 3}
+func (c *DigestConfig) defaults() {
+	*c = DigestConfig{DigestExaminedRatio: 10, DigestScanMinRowsPerCall: 1000, DigestCauseLines: 3}
 }

@@ -53,7 +53,7 @@ func TestFullScanUpdateFromDigests(t *testing.T) {
 
 func TestDeepOffsetPaginationFromDigests(t *testing.T) {
 	runTimelines(t, IDDeepOffsetPagination, DefaultConfig(), []timelineCase{
-		// 50 pages in 5 s, each reading 60,020 rows to send 20 (incident 000).
+		// 50 pages in 5 s, each reading 60,020 rows to send 20 (the clustered-index write-up).
 		{"deep pages only digests see", series(3, digests(digestOf(deepPageDigest, 50, 50*60_020, 50*20, 0, 0))), "WWW"},
 		{"healthy: shallow pages", series(3, digests(digestOf(deepPageDigest, 500, 500*40, 500*20, 0, 0))), "..."},
 		{"healthy: LIMIT without OFFSET", series(3, digests(digestOf(shallowDigest, 50, 50*60_020, 50*20, 0, 0))), "..."},

@@ -22,9 +22,6 @@ func digestTable(t *testing.T, srv *testdb.Server) {
 }
 
 func TestIntegrationDigestsProveShortScansAndDeepPages(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts MariaDB")
-	}
 	t.Parallel()
 	srv := testdb.Start(t, "--performance-schema=ON")
 	digestTable(t, srv)
@@ -37,7 +34,7 @@ func TestIntegrationDigestsProveShortScansAndDeepPages(t *testing.T) {
 		}
 		return "SELECT id, c FROM shop.t ORDER BY id LIMIT 20 OFFSET 40"
 	})
-	quiet := watch(t, srv, 14*time.Second, func(*snapshot.Frame) bool { return false })
+	quiet := watch(t, srv, within(14*time.Second)).frames
 	for _, f := range quiet {
 		for _, id := range []string{IDFullScanUpdate, IDDeepOffsetPagination} {
 			if got := findingIn(f, id); got != nil {
@@ -57,12 +54,12 @@ func TestIntegrationDigestsProveShortScansAndDeepPages(t *testing.T) {
 		return "SELECT id, c, pad FROM shop.t ORDER BY id LIMIT 20 OFFSET 20000"
 	})
 	var scan, page *snapshot.Finding
-	watch(t, srv, 30*time.Second, func(f *snapshot.Frame) bool {
+	watch(t, srv, within(30*time.Second), until(func(f *snapshot.Frame) bool {
 		scan, page = findingIn(f, IDFullScanUpdate), findingIn(f, IDDeepOffsetPagination)
 		// On a loaded machine the processlist paths can raise both before the
 		// first digest interval (5 s) ends; wait for the digests' own proof.
 		return hasEvidence(scan, "digest ") && hasEvidence(page, "digest ")
-	})
+	}))
 	if scan == nil || page == nil {
 		t.Fatalf("full_scan_update %v, deep_offset_pagination %v: want both from the digests", scan, page)
 	}

@@ -14,15 +14,53 @@ import (
 // README's findings table), stable, never reused.
 const IDDiskSaturation = "disk_saturation"
 
+// DiskSaturationConfig holds disk_saturation's thresholds, each with its source
+// and the trap it avoids.
+type DiskSaturationConfig struct {
+	// DiskUtilWarn % and DiskAwaitWarnMS come from the design brief (incident
+	// 004: disks over 60 % busy or 35 ms service time), for spinning disks
+	// only, and only devices holding the datadir, tmpdir, binlog or redo when
+	// the mount table is known (trap: a busy disk that holds nothing of the
+	// server's). DiskMinIOPS keeps a
+	// single slow I/O on an idle disk from counting (UNKNOWN).
+	// Trap: await over a near-zero number of I/Os (DiskMinIOPS).
+	DiskUtilWarn    float64
+	DiskAwaitWarnMS float64
+	DiskMinIOPS     float64
+
+	// DiskFastQueueWarn, DiskFastAwaitWarnMS, DiskFastAwaitCritMS judge an
+	// SSD, NVMe or virtual disk, where %util means little because it serves
+	// requests in parallel (HOST-04 trap: 100 % only means "never idle"):
+	// saturated when requests queue (GREGG: avgqu-sz > 1 is saturation; 2 for
+	// a device that overlaps them, design) and each waits more than 20 ms
+	// (an SSD serves a read in well under 1 ms; 20 ms is queueing, design),
+	// critical from 100 ms. Trap: spinning-disk limits applied to every device
+	// (the routine-work review): a virtio disk at 70 % util with 2 ms await is not saturated.
+	DiskFastQueueWarn   float64
+	DiskFastAwaitWarnMS float64
+	DiskFastAwaitCritMS float64
+}
+
+func (c *DiskSaturationConfig) defaults() {
+	*c = DiskSaturationConfig{
+		DiskUtilWarn:        60,
+		DiskAwaitWarnMS:     35,
+		DiskMinIOPS:         5,
+		DiskFastQueueWarn:   2,
+		DiskFastAwaitWarnMS: 20,
+		DiskFastAwaitCritMS: 100,
+	}
+}
+
 // diskSaturationRule is disk_saturation in the rules table (rule.go).
 // HOST-04: GREGG, no duration; a checkpoint's flush burst or an fsync storm
 // makes a healthy disk busy for seconds.
-var diskSaturationRule = rule{id: IDDiskSaturation, check: checkDiskSaturation, persist: persistFor(10*time.Second, 5*time.Second)}
+var diskSaturationRule = rule{id: IDDiskSaturation, check: checkDiskSaturation, persist: persistFor(10*time.Second, 5*time.Second), held: true}
 
 // A device that holds the server's files and cannot keep up makes every
 // read the buffer pool misses, and every flush, slow (HOST-04). Which limits
 // apply depends on the device: a spinning disk serves one request at a time,
-// so more than DiskUtilWarn % busy or DiskAwaitWarnMS per I/O (incident 004,
+// so more than DiskUtilWarn % busy or DiskAwaitWarnMS per I/O (the InnoDB tuning guide,
 // HOST-04 in docs/sources.md) saturates it, both over the line is critical. An SSD, NVMe or
 // virtual disk (virtio, Xen: its rotational flag says nothing about the
 // storage behind it) serves many requests at once, so %util means little
@@ -98,7 +136,7 @@ const (
 // diskKind classes a device by its name and rotational flag. A virtio or
 // Xen disk reports rotational 1 unless the hypervisor says otherwise, so its
 // flag is not read as spinning. Unknown (a capture without the flag) keeps the
-// spinning limits, the design brief's (incident 004).
+// spinning limits, the design brief's (the InnoDB tuning guide).
 func diskKind(w *window, name string) string {
 	for _, p := range []string{"vd", "xvd"} {
 		if strings.HasPrefix(name, p) {

@@ -49,7 +49,7 @@ func mounted(mounts ...snapshot.Mount) edit {
 	}
 }
 
-// Issue 28: spinning-disk limits only on spinning disks, and only devices
+// The routine-work review: spinning-disk limits only on spinning disks, and only devices
 // holding the server's files.
 func TestDiskSaturationByDeviceKindAndHolder(t *testing.T) {
 	runTimelines(t, IDDiskSaturation, ruleLogic(IDDiskSaturation), []timelineCase{

@@ -52,8 +52,8 @@ type DiskSpaceConfig struct {
 	DiskRateMinSpan time.Duration
 }
 
-func defaultDiskSpaceConfig() DiskSpaceConfig {
-	return DiskSpaceConfig{DiskAvailWarn: 10, DiskAvailCrit: 3, DiskFullWarnIn: 4 * time.Hour,
+func (c *DiskSpaceConfig) defaults() {
+	*c = DiskSpaceConfig{DiskAvailWarn: 10, DiskAvailCrit: 3, DiskFullWarnIn: 4 * time.Hour,
 		DiskFullCritIn: 10 * time.Minute, DiskTrendBelow: 20, DiskRateWindow: 2 * time.Minute, DiskRateMinSpan: 30 * time.Second}
 }
 
@@ -69,8 +69,7 @@ const IDDiskSpaceLow = "disk_space_low"
 // proves the level, and the fall is measured over its own span; clear only
 // after two reads (5 s apart) say it is over.
 var diskSpaceLowRule = rule{id: IDDiskSpaceLow, check: checkDiskSpaceLow,
-	persist:  persistFor(time.Second, 10*time.Second),
-	defaults: func(c *Config) { c.DiskSpaceConfig = defaultDiskSpaceConfig() }}
+	persist: persistFor(time.Second, 10*time.Second)}
 
 func checkDiskSpaceLow(w *window, c *Config) verdict {
 	waiting := diskWaiters(w.processes())

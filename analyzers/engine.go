@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/mytop-go/mytop-go/baseline"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -28,6 +29,8 @@ type Engine struct {
 	// span is the sampling interval last measured, used for a frame that
 	// has no rates of its own (the first one, or the first after a gap).
 	span time.Duration
+	// normal is the server's own baseline (normal.go).
+	normal *baseline.Tracker
 }
 
 // NewEngine returns an engine with every rule and cfg's thresholds.
@@ -35,7 +38,7 @@ func NewEngine(cfg Config) *Engine { return newEngineWith(cfg, allRules()) }
 
 func newEngineWith(cfg Config, rules []rule) *Engine {
 	return &Engine{cfg: cfg, rules: rules, tracks: make([]track, len(rules)),
-		counts: map[int]procCounts{}}
+		counts: map[int]procCounts{}, normal: baseline.New(baseline.DefaultConfig())}
 }
 
 // Evaluate returns the findings standing at the window's last frame, most
@@ -94,7 +97,11 @@ func (e *Engine) step(frames []*snapshot.Frame) ([]snapshot.Finding, map[string]
 		if v.notApplicable != "" {
 			na[r.id] = v.notApplicable
 		}
-		if f := e.tracks[i].observe(v, w.snap.Time, span, e.cfg.persistence(r.id)); f != nil {
+		observe := e.tracks[i].observe
+		if r.held {
+			observe = e.tracks[i].observeHeld
+		}
+		if f := observe(v, w.snap.Time, span, e.cfg.persistence(r.id)); f != nil {
 			f.ID = r.id
 			findings = append(findings, *f)
 		}
@@ -139,7 +146,7 @@ func safeCheck(r rule, w *window, c *Config) (v verdict) {
 			v = notApplicable(fmt.Sprintf("rule failed on this frame: %v", p))
 		}
 	}()
-	return r.check(w, c)
+	return attributeMaintenance(w, r.id, r.check(w, c)) // a table rebuild names itself (maintenance_cause.go)
 }
 
 // sortFindings orders most severe first, then by onset, then by ID.
@@ -171,6 +178,7 @@ type track struct {
 	runSpan  time.Duration
 	lastSeen time.Time // newest frame with the signal
 	last     *snapshot.Finding
+	held     []heldSample // a held rate's frames over its hold
 }
 
 // observe folds one raw verdict in and returns the standing finding, if any.
@@ -226,24 +234,29 @@ func (e *Engine) LoadFrames() int { return loadShareFrames }
 // DetailStatus are the status values read from the older detail frames
 // besides KeptStatus: the checkpoint age's climb (checkpoint_age_high), the
 // row lock waits held over the onset (row_lock_waits), the writes and scans
-// over the sighting window (full_scan_counted). A rule that reads another
+// over the sighting window (full_scan_counted), the scans begun and the rows
+// they read over 5 s (full_scan_storm). A rule that reads another
 // value or rate from a frame before the current one adds it here;
 // TestThinnedRatesSameFindings replays the captures in testdata both ways.
 func (e *Engine) RateFrames() int     { return 2 }
 func (e *Engine) KeptRates() []string { return []string{bpWaitFree} }
 func (e *Engine) DetailStatus() []string {
 	return append(e.KeptStatus(), "Innodb_checkpoint_age", "Innodb_row_lock_current_waits",
-		"Com_update", "Com_delete", "Handler_read_rnd_next")
+		"Com_update", "Com_delete", "Handler_read_rnd_next", "Select_scan")
 }
 
 // KeptStatus are the status counters rules read from older frames: Uptime,
 // to see a restart anywhere in the window (server_restarted), the
 // counters rules compare over minutes (spanCounters, including the history
 // list length), the refusal counters connection_errors sums over its
-// lookback, and the Galera cluster size (galera_cluster_shrunk).
+// lookback, the buffer pool's free pages and Memory_used over
+// mysqld_memory_runaway's span, and the Galera cluster size
+// (galera_cluster_shrunk).
 func (e *Engine) KeptStatus() []string {
 	kept := append([]string{"Uptime"}, spanCounters...)
 	kept = append(kept, deadlockKeptStatus...)
 	kept = append(kept, connRefusalKeptStatus...)
+	kept = append(kept, connKeptStatus...)
+	kept = append(kept, memoryKeptStatus...)
 	return append(kept, galeraKeptStatus...)
 }

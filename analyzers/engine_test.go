@@ -142,8 +142,8 @@ func TestEngineEmptyAndNilWindows(t *testing.T) {
 }
 
 func TestEveryRuleHasAStableUniqueID(t *testing.T) {
-	want := strings.Fields(`query_cache_contention full_scan_update buffer_pool_miss deep_offset_pagination
-		table_lock_contention innodb_thread_queue log_buffer_waits checkpoint_age_high disk_saturation swapping
+	want := strings.Fields(`query_cache_contention full_scan_update full_scan_select full_scan_storm buffer_pool_miss deep_offset_pagination
+		table_lock_contention innodb_table_lock_queue innodb_thread_queue log_buffer_waits checkpoint_age_high disk_saturation swapping mysqld_memory_runaway
 		cpu_saturation tmp_disk_tables sort_merge_passes row_lock_waits long_transaction metadata_lock_pileup
 		threads_running_high connections_near_max replication_lag server_unresponsive server_restarted deadlock
 		replication_stopped global_read_lock_pileup commit_fsync_bound purge_lag semaphore_waits buffer_pool_wait_free

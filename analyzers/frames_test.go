@@ -6,118 +6,45 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/snaptest"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 // Test builders: a series of snapshots one second apart, turned into frames
-// with the shared Delta exactly as the pipeline does.
+// with the shared Delta exactly as the pipeline does. They are snaptest's,
+// under the short names the rules' table tests use.
 
 var t0 = time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 
 // edit changes snapshot i of a series.
-type edit func(i int, s *snapshot.Snapshot)
+type edit = snaptest.Edit
+
+var (
+	frames   = snaptest.Frames   // frames with rates, as pipeline.Builder makes them
+	during   = snaptest.During   // e on the snapshots in [from, to)
+	at       = snaptest.Only     // e on the listed snapshots
+	counter  = snaptest.Counter  // a status counter growing from base
+	counters = snaptest.Counters // several, from 1e6
+	status   = snaptest.Status   // fixed status values
+	vars     = snaptest.Vars     // variables
+	procs    = snaptest.Procs    // processlist rows
+	query    = snaptest.Query    // a running statement row
+	sleeping = snaptest.Sleeping // an idle connection
+)
 
 // series builds n snapshots with Uptime counting up from 1000 s, MariaDB
 // variables, an empty processlist and a local 4-CPU host, then applies edits.
 func series(n int, edits ...edit) []*snapshot.Snapshot {
-	out := make([]*snapshot.Snapshot, n)
-	for i := range out {
-		s := &snapshot.Snapshot{
-			Time:   t0.Add(time.Duration(i) * time.Second),
-			Server: snapshot.ServerInfo{Version: "10.11.19-MariaDB", Flavor: snapshot.FlavorMariaDB},
-			Status: map[string]string{"Uptime": fmt.Sprint(1000 + i), "Threads_running": "2",
-				"Threads_connected": "10"},
-			Variables: map[string]string{"version": "10.11.19-MariaDB", "max_connections": "151",
-				"innodb_lock_wait_timeout": "50"},
-			Host: &snapshot.Host{NumCPU: 4},
-		}
-		for _, e := range edits {
-			e(i, s)
-		}
-		out[i] = s
-	}
-	return out
+	return snaptest.Series(t0, n, append([]edit{ordinaryServer}, edits...)...)
 }
 
-// frames wraps snapshots in frames with rates, as pipeline.Builder does.
-func frames(snaps []*snapshot.Snapshot) []*snapshot.Frame {
-	out := make([]*snapshot.Frame, len(snaps))
-	var prev *snapshot.Snapshot
-	for i, s := range snaps {
-		out[i] = &snapshot.Frame{Seq: i, Snapshot: s, Rates: snapshot.Delta(prev, s)}
-		prev = s
-	}
-	return out
-}
-
-// during applies e only to snapshots whose index is in [from, to).
-func during(from, to int, e edit) edit {
-	return func(i int, s *snapshot.Snapshot) {
-		if i >= from && i < to {
-			e(i, s)
-		}
-	}
-}
-
-// at applies e to the listed snapshot indexes.
-func at(idx []int, e edit) edit {
-	return func(i int, s *snapshot.Snapshot) {
-		for _, j := range idx {
-			if i == j {
-				e(i, s)
-			}
-		}
-	}
-}
-
-// counter makes status name grow by perSec each second from base.
-func counter(name string, base, perSec float64) edit {
-	return func(i int, s *snapshot.Snapshot) {
-		s.Status[name] = fmt.Sprint(base + perSec*float64(i))
-	}
-}
-
-// counters grows several counters; rates maps name to per-second growth.
-func counters(rates map[string]float64) edit {
-	return func(i int, s *snapshot.Snapshot) {
-		for n, r := range rates {
-			s.Status[n] = fmt.Sprint(1e6 + r*float64(i))
-		}
-	}
-}
-
-// status sets fixed status values ("name", "value", ...).
-func status(kv ...string) edit {
-	return func(_ int, s *snapshot.Snapshot) {
-		for i := 0; i+1 < len(kv); i += 2 {
-			s.Status[kv[i]] = kv[i+1]
-		}
-	}
-}
-
-// vars sets variables ("name", "value", ...).
-func vars(kv ...string) edit {
-	return func(_ int, s *snapshot.Snapshot) {
-		for i := 0; i+1 < len(kv); i += 2 {
-			s.Variables[kv[i]] = kv[i+1]
-		}
-	}
-}
-
-// procs appends processlist rows.
-func procs(ps ...snapshot.Process) edit {
-	return func(_ int, s *snapshot.Snapshot) { s.Processlist = append(s.Processlist, ps...) }
-}
-
-// query is a running statement row.
-func query(id int64, secs float64, state, info string) snapshot.Process {
-	return snapshot.Process{ID: id, User: "app", Host: "10.0.0.12:51234", DB: "shop", Command: "Query",
-		TimeMS: int64(secs * 1000), State: state, Info: info, ExaminedRows: -1}
-}
-
-// sleeping is an idle connection.
-func sleeping(id int64, user string) snapshot.Process {
-	return snapshot.Process{ID: id, User: user, Host: "10.0.0.31:40000", Command: "Sleep", TimeMS: 3000}
+// ordinaryServer is what series starts from.
+func ordinaryServer(i int, s *snapshot.Snapshot) {
+	snaptest.MariaDB("10.11.19-MariaDB")(i, s)
+	s.Status["Uptime"], s.Status["Threads_running"], s.Status["Threads_connected"] = fmt.Sprint(1000+i), "2", "10"
+	s.Variables["version"], s.Variables["max_connections"], s.Variables["innodb_lock_wait_timeout"] =
+		"10.11.19-MariaDB", "151", "50"
+	s.Host = &snapshot.Host{NumCPU: 4}
 }
 
 // restartAt makes Uptime start again from 5 s at snapshot k.

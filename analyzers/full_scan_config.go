@@ -1,7 +1,7 @@
 package analyzers
 
 // FullScanConfig holds full_scan_update's thresholds, each with its source and the trap it avoids.
-// Embedded in Config; its shipped values are defaultFullScanConfig.
+// Embedded in Config; its defaults method sets the shipped values.
 type FullScanConfig struct {
 	// FullScanMinSeconds: an UPDATE/DELETE must have run this long before it is
 	// judged (DOL colours a running query yellow from 5 s).
@@ -26,7 +26,7 @@ type FullScanConfig struct {
 	// fingerprint is raised when it was seen running in at least
 	// FullScanRecurSamples of the last SightingWindow samples and keeps
 	// FullScanRecurBusy threads busy on average (thread-seconds per second).
-	// No public number; issue #13's reproduction (3 clients looping a 0.3–2 s
+	// No public number; the root-cause proofs's reproduction (3 clients looping a 0.3–2 s
 	// UPDATE over 400k rows) shows 2–3 running in every sample. Trap: a scan
 	// that ran once, or a rare maintenance statement caught by one sample.
 	FullScanRecurSamples int
@@ -59,10 +59,29 @@ type FullScanConfig struct {
 	// short statement to count. Trap: short scans of small tables, cheap each
 	// time (UNKNOWN, 10x FullScanMinTableRows).
 	FullScanRecurMinRows int64
+	// FullScanSelectMinCalls: a whole-table SELECT is "again and again"
+	// (full_scan_select) at this many calls a second or more (UNKNOWN; the
+	// incident: 36/s, of which samples saw at least 4/s start). Trap: a dump
+	// or a report reads each table once, 0.1 runs a second in a recorded
+	// mariadb-dump; routine sessions are left out as well.
+	FullScanSelectMinCalls float64
+	// FullScanStormBytesPerRow: without Rows_sent (MySQL), full scans in a
+	// capture with no statements (full_scan_storm) filter their rows when
+	// the server sends under this many bytes for each row they read
+	// (UNKNOWN; design: a row sent costs its 4-byte packet header at least,
+	// the incident sent 0.00003 bytes a row read). Trap: a dump or export
+	// reads whole tables by design and sends every row it reads.
+	FullScanStormBytesPerRow float64
+	// ScanShareOfRowsRead: full_scan_storm is the cause of a standing
+	// buffer_pool_miss when full scans read at least this share of the rows
+	// read in the interval (UNKNOWN; design: half, the storm capture
+	// reads nearly all its rows by scanning). Trap: a cold or small pool
+	// misses on point lookups too, beside a few scans of small tables.
+	ScanShareOfRowsRead float64
 }
 
-func defaultFullScanConfig() FullScanConfig {
-	return FullScanConfig{
+func (c *FullScanConfig) defaults() {
+	*c = FullScanConfig{
 		FullScanMinSeconds:       5,
 		FullScanMinTableRows:     1000,
 		FullScanExaminedShare:    0.5,
@@ -73,5 +92,8 @@ func defaultFullScanConfig() FullScanConfig {
 		FullScanCountedShare:     0.5,
 		FullScanCountedMinWrites: 0.5,
 		FullScanRecurMinRows:     10000,
+		FullScanSelectMinCalls:   0.5,
+		FullScanStormBytesPerRow: 1,
+		ScanShareOfRowsRead:      0.5,
 	}
 }

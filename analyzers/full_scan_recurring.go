@@ -93,10 +93,16 @@ func processlistRecurringScans(w *window, c *Config) []recurringScan {
 	return out
 }
 
-// tallyWrites counts, per fingerprint, the samples and threads running it and
-// the runs seen starting: a thread newly on it, or on it again with a Time
-// that did not advance with the clock (whole-second Time columns included).
+// tallyWrites tallies the UPDATE/DELETE fingerprints (tallyRunning).
 func tallyWrites(w *window, frames []*snapshot.Frame) (map[string]*fpTally, []string, int) {
+	return tallyRunning(w, frames, func(c procCounts) []int32 { return c.writes })
+}
+
+// tallyRunning counts, per fingerprint of the threads pick lists from a
+// frame's counts, the samples and threads running it and the runs seen
+// starting: a thread newly on it, or on it again with a Time that did not
+// advance with the clock (whole-second Time columns included).
+func tallyRunning(w *window, frames []*snapshot.Frame, pick func(procCounts) []int32) (map[string]*fpTally, []string, int) {
 	tallies := map[string]*fpTally{}
 	var order []string
 	samples := 0
@@ -118,7 +124,7 @@ func tallyWrites(w *window, frames []*snapshot.Frame) (map[string]*fpTally, []st
 		anyQueued := queuedIn(w, f)
 		var queued []*snapshot.Process
 		var queuedFP map[string]bool // per fingerprint: someone else queued
-		for _, i := range w.countsOf(f).writes {
+		for _, i := range pick(w.countsOf(f)) {
 			if int(i) >= len(s.Processlist) {
 				break // the frame was thinned after it was counted
 			}
@@ -185,7 +191,7 @@ func othersQueued(queued []*snapshot.Process, fp string, memo map[string]bool) b
 	}
 	v := false
 	for _, p := range queued {
-		if !isWriteVerb(p.Info) || snapshot.Fingerprint(p.Info) != fp {
+		if !findsRowsToChange(p.Info) || snapshot.Fingerprint(p.Info) != fp {
 			v = true
 			break
 		}
@@ -199,7 +205,10 @@ type runMark struct {
 	ms int64
 }
 
-func isWriteVerb(q string) bool {
+// findsRowsToChange: an UPDATE or DELETE, the writers that look their rows up
+// by a WHERE and so can scan for them (snapshot.IsWriter says whether a
+// statement writes at all).
+func findsRowsToChange(q string) bool {
 	v := snapshot.StatementVerb(q)
 	return v == "UPDATE" || v == "DELETE"
 }

@@ -9,7 +9,7 @@ import (
 
 const shortScanSQL = "UPDATE app.messages SET flag = flag + 1 WHERE body LIKE '%zz1%'"
 
-// shortScans is issue #13's reproduction: clients each looping a 0.3–2 s
+// shortScans is the root-cause proofs's reproduction: clients each looping a 0.3–2 s
 // full-scan UPDATE, so every sample shows a different mix of young runs.
 func shortScans(clients int) edit {
 	return func(i int, s *snapshot.Snapshot) {

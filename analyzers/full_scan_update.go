@@ -33,7 +33,7 @@ const IDFullScanUpdate = "full_scan_update"
 
 // fullScanUpdateRule is full_scan_update in the rules table (rule.go). The
 // statement's own Time already proves it lasts.
-var fullScanUpdateRule = rule{id: IDFullScanUpdate, check: checkFullScanUpdate, persist: persistFor(1*time.Second, 3*time.Second), defaults: func(c *Config) { c.FullScanConfig = defaultFullScanConfig() }}
+var fullScanUpdateRule = rule{id: IDFullScanUpdate, check: checkFullScanUpdate, persist: persistFor(1*time.Second, 3*time.Second)}
 
 func checkFullScanUpdate(w *window, c *Config) verdict {
 	if r := w.unavailable(snapshot.CollectorProcesslist); r != "" {

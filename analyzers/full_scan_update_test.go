@@ -62,7 +62,7 @@ func TestFullScanUpdate(t *testing.T) {
 		{"critical at innodb_lock_wait_timeout", series(4, big, scanning(5121, 48, scanSQL, 0)), "WWCC"},
 		{"critical while others wait on locks", series(2, big, scanning(5121, 10, scanSQL, 0),
 			procs(query(9, 2, "Waiting for table level lock", "SELECT * FROM b WHERE id = 1"))), "CC"},
-		// Only its own waiters make it critical (issue 28).
+		// Only its own waiters make it critical (the routine-work review).
 		{"an unrelated table-level lock wait elsewhere", series(2, big, scanning(5121, 10, scanSQL, 0),
 			procs(query(9, 2, "Waiting for table level lock", "SELECT * FROM other WHERE id = 1"))), "WW"},
 		{"an unrelated row-lock wait elsewhere", series(2, big, scanning(5121, 10, scanSQL, 0), trxWaiting(77, 3)), "WW"},

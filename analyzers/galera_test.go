@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // galera makes snapshot i a Synced member of a 3-node cluster; kv
@@ -94,17 +95,17 @@ func TestGaleraClusterShrunk(t *testing.T) {
 }
 
 func TestFlowControlSendersNamesTheSlowNode(t *testing.T) {
-	node := func(name string, sent int) NodeFrame {
+	node := func(name string, sent int) infer.NodeFrame {
 		fs := frames(series(2, pausedEach(0.9, sent, 4), func(_ int, s *snapshot.Snapshot) {
 			s.Variables["wsrep_node_name"] = name
 		}))
-		return NodeFrame{Name: "127.0.0.1:" + name, Frame: fs[1]}
+		return infer.NodeFrame{Name: "127.0.0.1:" + name, Frame: fs[1]}
 	}
-	got := FlowControlSenders([]NodeFrame{node("node1", 0), node("node3", 4), node("node2", 0), {Name: "down"}})
+	got := infer.FlowControlSenders([]infer.NodeFrame{node("node1", 0), node("node3", 4), node("node2", 0), {Name: "down"}})
 	if len(got) != 1 || got[0] != "node3" {
 		t.Errorf("senders %v, want [node3]", got)
 	}
-	if got := FlowControlSenders([]NodeFrame{node("node1", 0), node("node2", 0)}); len(got) != 0 {
+	if got := infer.FlowControlSenders([]infer.NodeFrame{node("node1", 0), node("node2", 0)}); len(got) != 0 {
 		t.Errorf("no node sent, yet %v", got)
 	}
 }

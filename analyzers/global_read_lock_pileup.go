@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // A backup's global read lock holds every write (LOCK-03). Two shapes:
@@ -31,6 +32,33 @@ var grlStates = []string{grlWaitState, commitLockState, backupLockState, tableFl
 // IDGlobalReadLockPileup names the findings of global_read_lock_pileup: a
 // contract (the README's findings table), stable, never reused.
 const IDGlobalReadLockPileup = "global_read_lock_pileup"
+
+// GlobalReadLockConfig holds global_read_lock_pileup's thresholds, each with its
+// source and the trap it avoids.
+type GlobalReadLockConfig struct {
+	// GlobalReadLockWaitersWarn: threads queued behind a global read lock or
+	// backup lock ("Waiting for global read lock", "Waiting for backup lock",
+	// "Waiting for commit lock", "Waiting for table flush"). LOCK-03 gives no
+	// number: any waiter for the PTS persistence window (5 x 1 s) is the
+	// policy. Trap avoided: FLUSH TABLES WITH READ LOCK held for a moment by a
+	// backup with nothing queued behind it raises nothing, and a lone waiter
+	// for a second is gone before the window ends.
+	GlobalReadLockWaitersWarn int
+
+	// GlobalReadLockCritSeconds: the oldest queued write has waited this long
+	// (the server's own innodb_lock_wait_timeout default, 50 s, after which
+	// applications typically time out themselves; FTS-01's rationale). The
+	// server's lock_wait_timeout (1 year by default) never ends these waits.
+	// Trap: none of its own; it only raises the severity.
+	GlobalReadLockCritSeconds float64
+}
+
+func (c *GlobalReadLockConfig) defaults() {
+	*c = GlobalReadLockConfig{
+		GlobalReadLockWaitersWarn: 1,
+		GlobalReadLockCritSeconds: 50,
+	}
+}
 
 // globalReadLockPileupRule is global_read_lock_pileup in the rules table
 // (rule.go). A backup's lock pile-up is a state pile-up (PTS 5 x 1 s,
@@ -125,14 +153,6 @@ func writesBehindHolder(w *window, c *Config, queued []*snapshot.Process) verdic
 	return raise(grlSeverity(c, queued), title, ev, holderAdvice(holder), threads)
 }
 
-// backupStatements are what a backup tool runs to take the lock.
-func isBackupStatement(info string) bool {
-	q := strings.ToUpper(strings.Join(strings.Fields(info), " "))
-	return strings.HasPrefix(q, "FLUSH TABLES WITH READ LOCK") || strings.HasPrefix(q, "FLUSH TABLES") &&
-		strings.Contains(q, " WITH READ LOCK") || strings.HasPrefix(q, "BACKUP STAGE") ||
-		strings.HasPrefix(q, "LOCK INSTANCE FOR BACKUP") || strings.Contains(q, " FOR EXPORT")
-}
-
 // grlHolder names the session holding the lock: one seen running a backup
 // statement in the recent frames and still connected; else a session
 // running one now; else the idle session whose idleness began just before
@@ -149,7 +169,7 @@ func grlHolder(w *window, queued []*snapshot.Process) (*snapshot.Process, string
 		if isGRLState(p.State) || p.Command == "Daemon" || p.User == "system user" {
 			continue
 		}
-		if isBackupStatement(p.Info) {
+		if infer.IsBackupLockStatement(p.Info) {
 			return p, "holder (running " + statement(p.Info) + ")"
 		}
 		if p.Command == "Sleep" && p.TimeMS >= oldest && (best == nil || p.TimeMS < best.TimeMS) {
@@ -171,7 +191,7 @@ func seenRunningBackup(w *window, pv *procView) *snapshot.Process {
 			break // thinned frames keep no processlist
 		}
 		for _, p := range f.Snapshot.Processlist {
-			if !isBackupStatement(p.Info) {
+			if !infer.IsBackupLockStatement(p.Info) {
 				continue
 			}
 			if now := pv.byID(p.ID); now != nil && !isGRLState(now.State) {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/parse"
 )
 
 // capturedProcesslist reads a SHOW FULL PROCESSLIST written for these tests.
@@ -14,7 +15,7 @@ func capturedProcesslist(t *testing.T, name string) edit {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, err := snapshot.ParseProcesslistTSV(string(b))
+	ps, err := parse.ParseProcesslistTSV(string(b))
 	if err != nil {
 		t.Fatal(err)
 	}

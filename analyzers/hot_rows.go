@@ -16,7 +16,7 @@ import (
 // Hot rows: many transactions queue, each for a moment, on the same few
 // rows (a counter, a balance, a sequence table, a "last seen" column). No
 // single wait lasts long enough for row_lock_waits (10 s), yet the server
-// spends seconds of every second waiting: issue 29's reproduction, 24
+// spends seconds of every second waiting: the monthly-incident reproductions's reproduction, 24
 // clients incrementing one counter row, made 6,146 row-lock waits/s and
 // 9.5 s of lock wait per second with 17 sessions in LOCK WAIT at any moment.
 // It is judged from Δ Innodb_row_lock_waits and Δ Innodb_row_lock_time
@@ -37,7 +37,7 @@ const (
 // HotRowsConfig holds hot_rows' thresholds. Embedded in Config.
 type HotRowsConfig struct {
 	// HotRowWaitsMin: row-lock waits per second (Δ Innodb_row_lock_waits)
-	// at or above which waiting is a pattern (UNKNOWN; design: issue 29's
+	// at or above which waiting is a pattern (UNKNOWN; design: the monthly-incident reproductions's
 	// hot counter made 6,146/s, a healthy 8-client OLTP load on random rows
 	// of a 10,000-row table makes under 5/s). Trap: one long wait ending in
 	// the interval adds its whole length to Innodb_row_lock_time (a 50 s
@@ -60,8 +60,8 @@ type HotRowsConfig struct {
 	HotRowTimeoutNearShare float64
 }
 
-func defaultHotRowsConfig() HotRowsConfig {
-	return HotRowsConfig{HotRowWaitsMin: 20, HotRowLockTimeWarn: 1, HotRowLockTimeCrit: 5, HotRowTimeoutNearShare: 0.5}
+func (c *HotRowsConfig) defaults() {
+	*c = HotRowsConfig{HotRowWaitsMin: 20, HotRowLockTimeWarn: 1, HotRowLockTimeCrit: 5, HotRowTimeoutNearShare: 0.5}
 }
 
 // IDHotRows names the findings of hot_rows: a contract (the README's findings
@@ -72,8 +72,7 @@ const IDHotRows = "hot_rows"
 // hold 3 s (a 1-s burst of waits is a batch, not a hot row), and be gone 5 s
 // to clear.
 var hotRowsRule = rule{id: IDHotRows, check: checkHotRows,
-	persist:  persistFor(3*time.Second, 5*time.Second),
-	defaults: func(c *Config) { c.HotRowsConfig = defaultHotRowsConfig() }}
+	persist: persistFor(3*time.Second, 5*time.Second)}
 
 func checkHotRows(w *window, c *Config) verdict {
 	if r := w.statusNA(rowLockWaits, rowLockTime); r != "" {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // loadShareFrames is how far back a finding's share of the database load is
@@ -18,7 +19,7 @@ const loadShareFrames = 60
 // frames carry no load (unit tests, captures without a processlist) or the
 // class has none. Rules append it as their evidence, one line each.
 func loadShare(w *window, class snapshot.WaitClass) []string {
-	var tot snapshot.LoadTotals
+	var tot infer.LoadTotals
 	for _, f := range w.recent(loadShareFrames) {
 		tot.Add(f.Load)
 	}

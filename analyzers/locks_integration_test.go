@@ -8,6 +8,7 @@ import (
 
 	"github.com/mytop-go/mytop-go/internal/testdb"
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // Lock-tree proofs: each incident is built on a throwaway MariaDB with the
@@ -20,13 +21,13 @@ import (
 func lockIncident(t *testing.T, srv *testdb.Server, w *workload, start func(), want int, finding ...string) []*snapshot.Frame {
 	t.Helper()
 	started := false
-	return watchWith(t, srv, DefaultConfig(), 60*time.Second, func(f *snapshot.Frame) bool {
+	return watch(t, srv, within(60*time.Second), until(func(f *snapshot.Frame) bool {
 		if !started {
 			start()
 			started, w.began = true, time.Now()
 			return false
 		}
-		tr := snapshot.BuildLockTree(f.Snapshot)
+		tr := infer.BuildLockTree(f.Snapshot)
 		if tr == nil {
 			return false
 		}
@@ -41,10 +42,10 @@ func lockIncident(t *testing.T, srv *testdb.Server, w *workload, start func(), w
 		// it did read; the proof wants one that read every source.
 		complete := !strings.Contains(strings.Join(tr.Notes, "\n"), "too little of the tick left")
 		return len(tr.Roots) > 0 && tr.Roots[0].Waiters >= want && complete || time.Since(w.began) > 40*time.Second
-	})
+	})).frames
 }
 
-func describeTree(tr *snapshot.LockTree) string {
+func describeTree(tr *infer.LockTree) string {
 	var b strings.Builder
 	for _, r := range tr.Roots {
 		fmt.Fprintf(&b, "[root %d %s waiters %d children %d %q] ", r.Thread, r.Wait.Kind, r.Waiters,
@@ -56,10 +57,10 @@ func describeTree(tr *snapshot.LockTree) string {
 
 // wantRoot checks the last frame's first root, then the same frame replayed
 // from a recording; it returns the live tree.
-func wantRoot(t *testing.T, frames []*snapshot.Frame, holder int64, waiters int) *snapshot.LockTree {
+func wantRoot(t *testing.T, frames []*snapshot.Frame, holder int64, waiters int) *infer.LockTree {
 	t.Helper()
 	last := frames[len(frames)-1]
-	tr := snapshot.BuildLockTree(last.Snapshot)
+	tr := infer.BuildLockTree(last.Snapshot)
 	if tr == nil || len(tr.Roots) == 0 {
 		t.Fatalf("no lock tree in the last frame")
 	}
@@ -82,14 +83,14 @@ func wantRoot(t *testing.T, frames []*snapshot.Frame, holder int64, waiters int)
 
 // replayTree writes frames to a recording and builds the last one's tree
 // from what the file gives back.
-func replayTree(t *testing.T, frames []*snapshot.Frame) *snapshot.LockTree {
+func replayTree(t *testing.T, frames []*snapshot.Frame) *infer.LockTree {
 	t.Helper()
 	r := recorded(t, frames)
 	s, err := r.Snapshot(r.Len() - 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return snapshot.BuildLockTree(s)
+	return infer.BuildLockTree(s)
 }
 
 // background runs q on the session without waiting for it (it blocks).
@@ -104,9 +105,6 @@ func (s *session) background(w *workload, q string) {
 }
 
 func TestIntegrationLockTreeHotRow(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts MariaDB")
-	}
 	t.Parallel()
 	// performance_schema's current statement keeps the holder's last one.
 	srv := testdb.Start(t, "--innodb-lock-wait-timeout=300", "--performance-schema=ON",
@@ -140,9 +138,6 @@ func TestIntegrationLockTreeHotRow(t *testing.T) {
 }
 
 func TestIntegrationLockTreeChain(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts MariaDB")
-	}
 	t.Parallel()
 	srv := testdb.Start(t, "--innodb-lock-wait-timeout=300")
 	accounts(t, srv)
@@ -170,9 +165,6 @@ func TestIntegrationLockTreeChain(t *testing.T) {
 // the ALTER: the root is the transaction, not the ALTER, whichever source of
 // metadata locks the server offers.
 func TestIntegrationLockTreeMetadata(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts MariaDB")
-	}
 	t.Parallel()
 	for _, tc := range []struct {
 		name, source string
@@ -217,9 +209,6 @@ func TestIntegrationLockTreeMetadata(t *testing.T) {
 
 // A MyISAM table held by a long UPDATE with SELECTs waiting.
 func TestIntegrationLockTreeTableLock(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts MariaDB")
-	}
 	t.Parallel()
 	srv := testdb.Start(t)
 	srv.Exec(t, "CREATE DATABASE shop", "CREATE DATABASE seq",
@@ -262,9 +251,6 @@ func wantRootBlocker(t *testing.T, f *snapshot.Finding, holder int64, waiters in
 // InnoDB status: the holder updated the row, so the record names its
 // transaction and the edges are exact.
 func TestIntegrationLockTreeLongQueue(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts MariaDB")
-	}
 	t.Parallel()
 	srv := testdb.Start(t, "--innodb-lock-wait-timeout=300")
 	accounts(t, srv)

@@ -9,11 +9,12 @@ import (
 
 	"github.com/mytop-go/mytop-go/internal/testdb"
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // rootOf returns the tree's root for a thread (or, with thread 0, for a
 // transaction with no thread), nil when it is no root.
-func rootOf(tr *snapshot.LockTree, thread int64) *snapshot.LockNode {
+func rootOf(tr *infer.LockTree, thread int64) *infer.LockNode {
 	if tr == nil {
 		return nil
 	}
@@ -31,9 +32,6 @@ func rootOf(tr *snapshot.LockTree, thread int64) *snapshot.LockNode {
 // it with SELECT ... FOR UPDATE (the record names an old transaction:
 // inferred, and marked so). Both roots must be named, each with its own 30.
 func TestIntegrationLockTreeTwoHotRows(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts MariaDB")
-	}
 	t.Parallel()
 	srv := testdb.Start(t, "--innodb-lock-wait-timeout=300")
 	accounts(t, srv)
@@ -43,7 +41,7 @@ func TestIntegrationLockTreeTwoHotRows(t *testing.T) {
 	const per = 30
 	started := false
 	var last *snapshot.Frame
-	frames := watchWith(t, srv, DefaultConfig(), 90*time.Second, func(f *snapshot.Frame) bool {
+	frames := watch(t, srv, within(90*time.Second), until(func(f *snapshot.Frame) bool {
 		last = f
 		if !started {
 			started, w.began = true, time.Now()
@@ -56,18 +54,18 @@ func TestIntegrationLockTreeTwoHotRows(t *testing.T) {
 			}
 			return false
 		}
-		tr := snapshot.BuildLockTree(f.Snapshot)
+		tr := infer.BuildLockTree(f.Snapshot)
 		if tr != nil {
 			t.Logf("tree: %s", describeTree(tr))
 		}
 		ru, rs := rootOf(tr, upd), rootOf(tr, sel)
 		done := ru != nil && rs != nil && ru.Waiters == per && rs.Waiters == per && findingIn(f, IDRowLockWaits) != nil
 		return done || time.Since(w.began) > 60*time.Second
-	})
+	})).frames
 	if len(frames) == 0 || last == nil {
 		t.Fatal("no frames")
 	}
-	tr := snapshot.BuildLockTree(last.Snapshot)
+	tr := infer.BuildLockTree(last.Snapshot)
 	ru, rs := rootOf(tr, upd), rootOf(tr, sel)
 	if ru == nil || rs == nil || ru.Waiters != per || rs.Waiters != per {
 		t.Fatalf("want roots %d (UPDATE) and %d (FOR UPDATE) with %d waiters each: %s", upd, sel, per, describeTree(tr))
@@ -108,9 +106,6 @@ func TestIntegrationLockTreeTwoHotRows(t *testing.T) {
 // holder has no thread. The tree must name that transaction (its id, xid
 // and age) and what ends it, and blame no session.
 func TestIntegrationLockTreeXAPrepared(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts MariaDB")
-	}
 	t.Parallel()
 	srv := testdb.Start(t, "--innodb-lock-wait-timeout=300")
 	accounts(t, srv)
@@ -121,7 +116,7 @@ func TestIntegrationLockTreeXAPrepared(t *testing.T) {
 	var innocent, waiter int64
 	started := false
 	var last *snapshot.Frame
-	watchWith(t, srv, DefaultConfig(), 60*time.Second, func(f *snapshot.Frame) bool {
+	watch(t, srv, within(60*time.Second), until(func(f *snapshot.Frame) bool {
 		last = f
 		if !started {
 			started, w.began = true, time.Now()
@@ -149,15 +144,15 @@ func TestIntegrationLockTreeXAPrepared(t *testing.T) {
 			waiter = w.blocked(db, "UPDATE shop.acct SET bal = bal + 1 WHERE id = 7")
 			return false
 		}
-		tr := snapshot.BuildLockTree(f.Snapshot)
+		tr := infer.BuildLockTree(f.Snapshot)
 		if tr != nil {
 			t.Logf("tree: %s", describeTree(tr))
 		}
 		r := rootOf(tr, 0)
 		return r != nil && r.Trx != nil && r.Trx.XID != "" || time.Since(w.began) > 40*time.Second
-	})
+	}))
 	t.Cleanup(func() { srv.Exec(t, "XA ROLLBACK 'mytop-xa-1'") })
-	tr := snapshot.BuildLockTree(last.Snapshot)
+	tr := infer.BuildLockTree(last.Snapshot)
 	r := rootOf(tr, 0)
 	if r == nil || r.Trx == nil {
 		t.Fatalf("no root for the prepared transaction: %s", describeTree(tr))
@@ -191,9 +186,7 @@ func TestIntegrationLockTreeXAPrepared(t *testing.T) {
 // for backup lock". The tree's root must be that session, exact where
 // METADATA_LOCK_INFO is loaded, inferred and marked where it is not.
 func TestIntegrationLockTreeBackupPileup(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts MariaDB")
-	}
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		args  []string
@@ -212,7 +205,7 @@ func TestIntegrationLockTreeBackupPileup(t *testing.T) {
 			var writers []int64
 			started := false
 			var last *snapshot.Frame
-			watchWith(t, srv, DefaultConfig(), 60*time.Second, func(f *snapshot.Frame) bool {
+			watch(t, srv, within(60*time.Second), until(func(f *snapshot.Frame) bool {
 				last = f
 				if !started {
 					started, w.began = true, time.Now()
@@ -225,15 +218,15 @@ func TestIntegrationLockTreeBackupPileup(t *testing.T) {
 					}
 					return false
 				}
-				tr := snapshot.BuildLockTree(f.Snapshot)
+				tr := infer.BuildLockTree(f.Snapshot)
 				if tr != nil {
 					t.Logf("tree: %s", describeTree(tr))
 				}
 				r := rootOf(tr, holder)
 				return r != nil && r.Waiters == len(writers) && findingIn(f, IDGlobalReadLockPileup) != nil ||
 					time.Since(w.began) > 40*time.Second
-			})
-			tr := snapshot.BuildLockTree(last.Snapshot)
+			}))
+			tr := infer.BuildLockTree(last.Snapshot)
 			r := rootOf(tr, holder)
 			if r == nil || r.Waiters != len(writers) || r.Kinds[snapshot.LockGlobal] != len(writers) {
 				t.Fatalf("want FTWRL holder %d as the root of %d writers: %s", holder, len(writers), describeTree(tr))

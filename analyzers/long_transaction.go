@@ -12,6 +12,42 @@ import (
 // README's findings table), stable, never reused.
 const IDLongTransaction = "long_transaction"
 
+// LongTrxConfig holds long_transaction's thresholds, each with its source and the
+// trap it avoids.
+type LongTrxConfig struct {
+	// LongTrxWarn/Crit: oldest ACTIVE transaction (TRX-01, IT > 300 s yellow,
+	// > 600 s red).
+	// Trap: the harmless idle reader (a reporting session in REPEATABLE READ)
+	// is named only past LongTrxWarn; the age is ACTIVE N sec of one sample,
+	// so no persistence is needed to prove it.
+	LongTrxWarn time.Duration
+	LongTrxCrit time.Duration
+
+	// LongTrxBlockingMin: a younger transaction is named when others wait on
+	// its row locks and it has been open this long (= RowLockWaitWarn, so a
+	// row_lock_waits finding has its holder named beside it). Trap: the
+	// sub-second waits of normal contention.
+	LongTrxBlockingMin time.Duration
+
+	// LongTrxHistoryMin and HistoryGrowthWarn: a transaction open this long
+	// while the history list grew at least this many entries per second over
+	// the same stretch (the root-cause proofs: 0 -> 19,787 in 90 s = 220/s; UNKNOWN).
+	// Trap: the history list's rise and fall under writes, which purge follows
+	// within seconds; the length alone is a level normal at rest.
+	LongTrxHistoryMin time.Duration
+	HistoryGrowthWarn float64
+}
+
+func (c *LongTrxConfig) defaults() {
+	*c = LongTrxConfig{
+		LongTrxWarn:        300 * time.Second,
+		LongTrxCrit:        600 * time.Second,
+		LongTrxBlockingMin: 10 * time.Second,
+		LongTrxHistoryMin:  60 * time.Second,
+		HistoryGrowthWarn:  100,
+	}
+}
+
 // longTransactionRule is long_transaction in the rules table (rule.go). One
 // sample proves the duration (ACTIVE N sec, LOCK WAIT N sec), and a deadlock
 // is an event.

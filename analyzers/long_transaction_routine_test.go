@@ -27,6 +27,8 @@ func TestLongTransactionOfRoutineWork(t *testing.T) {
 			RowLocks: 2}), waiter, dumpSession), "WWW"},
 		{"an application's transaction beside the dump is still named", series(3, dumpTrx(700), dumpSession,
 			trx(snapshot.InnoDBTrx{ID: "90", ActiveSeconds: 350, ThreadID: 20}), procs(sleeping(20, "app"))), "WWW"},
+		{"an application account named backup_api idle in a transaction for hours", series(3, trx(snapshot.InnoDBTrx{
+			ID: "95", ActiveSeconds: 7200, ThreadID: 30}), procs(sleeping(30, "backup_api"))), "CCC"},
 		{"history grows under a dump", series(5, dumpTrx(90), dumpSession, counter(historyName, 0, 200)), ".iiii"},
 	})
 	f := lastFinding(t, DefaultConfig(), series(3, dumpTrx(700), dumpSession), IDLongTransaction)

@@ -22,6 +22,21 @@ var ddlVerbs = map[string]bool{
 // (the README's findings table), stable, never reused.
 const IDMetadataLockPileup = "metadata_lock_pileup"
 
+// MDLConfig holds metadata_lock_pileup's thresholds, each with its source and the
+// trap it avoids.
+type MDLConfig struct {
+	// MDLWaitersWarn: threads in "Waiting for table metadata lock" (LOCK-01,
+	// count UNKNOWN, persistence PTS).
+	// Trap: the instant MDL waits of DDL on an idle table (5 frames).
+	MDLWaitersWarn int
+}
+
+func (c *MDLConfig) defaults() {
+	*c = MDLConfig{
+		MDLWaitersWarn: 1,
+	}
+}
+
 // metadataLockPileupRule is metadata_lock_pileup in the rules table
 // (rule.go). PTS --cycles 5 --interval 1 for state pile-ups (QC-01, LOCK-01,
 // CONC-01).

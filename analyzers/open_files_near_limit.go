@@ -25,8 +25,8 @@ type OpenFilesConfig struct {
 	OpenFilesCrit float64
 }
 
-func defaultOpenFilesConfig() OpenFilesConfig {
-	return OpenFilesConfig{OpenFilesWarn: 75, OpenFilesCrit: 85}
+func (c *OpenFilesConfig) defaults() {
+	*c = OpenFilesConfig{OpenFilesWarn: 75, OpenFilesCrit: 85}
 }
 
 // IDOpenFilesNearLimit names the findings of open_files_near_limit: a contract
@@ -36,8 +36,7 @@ const IDOpenFilesNearLimit = "open_files_near_limit"
 // openFilesNearLimitRule is open_files_near_limit in the rules table
 // (rule.go). Levels against the server's own limit: one sample proves them.
 var openFilesNearLimitRule = rule{id: IDOpenFilesNearLimit, check: checkOpenFilesNearLimit,
-	persist:  persistFor(time.Second, 5*time.Second),
-	defaults: func(c *Config) { c.OpenFilesConfig = defaultOpenFilesConfig() }}
+	persist: persistFor(time.Second, 5*time.Second)}
 
 func checkOpenFilesNearLimit(w *window, c *Config) verdict {
 	if r := w.statusNA("Open_files"); r != "" {

@@ -23,7 +23,7 @@ func ruleLogic(ids ...string) Config {
 }
 
 // TestRulePersistence: the counter rules whose sources speak in minutes wait
-// their own seconds (issue 28), raise after exactly that long held, and a
+// their own seconds (the routine-work review), raise after exactly that long held, and a
 // burst shorter than it never raises.
 func TestRulePersistence(t *testing.T) {
 	swapOut := func(i int, s *snapshot.Snapshot) { swap(10, 120, 30)(i, s) }
@@ -32,9 +32,8 @@ func TestRulePersistence(t *testing.T) {
 		onset  time.Duration
 		signal edit
 	}{
-		{IDConnectionsNearMax, 30 * time.Second, status("Threads_connected", "140")},
 		{IDSortMergePasses, 30 * time.Second, counters(map[string]float64{sortMerge: 12, "Sort_scan": 20, "Sort_range": 0})},
-		{IDLogBufferWaits, 30 * time.Second, counter("Innodb_log_waits", 0, 25)},
+		{IDLogBufferWaits, 5 * time.Second, counter("Innodb_log_waits", 0, 25)},
 		{IDCPUSaturation, 10 * time.Second, cpuLoad(4, 9, 5)},
 		{IDDiskSaturation, 10 * time.Second, disk("sda", 90, 60, 400)},
 		{IDSwapping, 10 * time.Second, swapOut},
@@ -53,7 +52,7 @@ func TestRulePersistence(t *testing.T) {
 			for i := range fs {
 				got, _ := e.Evaluate(fs[:i+1])
 				for _, f := range got {
-					if f.ID == c.id && first < 0 {
+					if f.ID == c.id && f.Severity > snapshot.Info && first < 0 {
 						first = i
 					}
 				}
@@ -76,9 +75,11 @@ func TestRulePersistence(t *testing.T) {
 	}
 }
 
+// findingOf reports rule id raised above info: a held rate's info stage
+// stands before its hold is over (held_rate.go).
 func findingOf(fs []snapshot.Finding, id string) bool {
 	for _, f := range fs {
-		if f.ID == id {
+		if f.ID == id && f.Severity > snapshot.Info {
 			return true
 		}
 	}

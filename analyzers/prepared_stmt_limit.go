@@ -30,8 +30,8 @@ type PreparedStmtConfig struct {
 	PreparedStmtLeakWindow time.Duration
 }
 
-func defaultPreparedStmtConfig() PreparedStmtConfig {
-	return PreparedStmtConfig{PreparedStmtWarn: 80, PreparedStmtLeakWindow: time.Minute}
+func (c *PreparedStmtConfig) defaults() {
+	*c = PreparedStmtConfig{PreparedStmtWarn: 80, PreparedStmtLeakWindow: time.Minute}
 }
 
 const (
@@ -47,8 +47,7 @@ const IDPreparedStmtLimit = "prepared_stmt_limit"
 // preparedStmtLimitRule is prepared_stmt_limit in the rules table (rule.go).
 // Levels against the server's own limit: one sample proves them.
 var preparedStmtLimitRule = rule{id: IDPreparedStmtLimit, check: checkPreparedStmtLimit,
-	persist:  persistFor(time.Second, 5*time.Second),
-	defaults: func(c *Config) { c.PreparedStmtConfig = defaultPreparedStmtConfig() }}
+	persist: persistFor(time.Second, 5*time.Second)}
 
 func checkPreparedStmtLimit(w *window, c *Config) verdict {
 	if r := w.statusNA(psCount); r != "" {

@@ -34,8 +34,7 @@ func newProcView(list []snapshot.Process) *procView {
 
 // isWorking is true for threads doing something for a client or replication.
 func isWorking(p *snapshot.Process) bool {
-	switch p.Command {
-	case "Sleep", "Daemon", "Binlog Dump", "Binlog Dump GTID":
+	if p.Command == "Sleep" || p.IsDaemon() {
 		return false
 	}
 	return p.Command != "" || p.Info != ""
@@ -147,6 +146,9 @@ type procCounts struct {
 	// writes are the indexes of the threads running an UPDATE or DELETE, so
 	// the recurring-scan rule walks a handful of rows per sample, not 5,000
 	writes []int32
+	// selects are the indexes of the threads running a SELECT, for the
+	// recurring full-scan SELECT rule.
+	selects []int32
 	// routine are the sessions doing routine work (routine.go).
 	routine []routineSeen
 }
@@ -169,8 +171,11 @@ func countProcesses(list []snapshot.Process, deepOffset int64) procCounts {
 		if _, ok := deepPage(p, deepOffset); ok {
 			c.deepPages++
 		}
-		if p.Command == "Query" && isWriteVerb(p.Info) {
+		if p.Command == "Query" && findsRowsToChange(p.Info) {
 			c.writes = append(c.writes, int32(i))
+		}
+		if p.Command == "Query" && snapshot.StatementVerb(p.Info) == "SELECT" {
+			c.selects = append(c.selects, int32(i))
 		}
 	}
 	return c

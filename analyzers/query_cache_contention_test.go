@@ -45,7 +45,7 @@ func TestQueryCacheContention(t *testing.T) {
 		{"MySQL 8: no query cache at all", series(4, noQCVar, qcPileUp(3)), "NNNN"},
 		{"built without it", series(3, qcOn, vars("have_query_cache", "NO")), "NNN"},
 		{"switched off by type", series(3, qcOn, vars("query_cache_type", "OFF")), "NNN"},
-		{"switched off by size (incident 001 baseline)", series(3, qcOn, vars("query_cache_size", "0")), "NNN"},
+		{"switched off by size (the query-cache write-up baseline)", series(3, qcOn, vars("query_cache_size", "0")), "NNN"},
 		{"status-only capture with Qcache counters", series(6, dropVars, status("Qcache_hits", "5",
 			"Qcache_total_blocks", "3"), qcPileUp(2)), "....WW"},
 		{"status-only capture of a cache with no memory", series(2, dropVars, status("Qcache_hits", "0",

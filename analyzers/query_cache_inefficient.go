@@ -8,7 +8,7 @@ import (
 )
 
 // A query cache that does not pay (QC-03/QC-04): over a minute it stores at
-// least as many results as it serves (inserts >= hits, the incident 004
+// least as many results as it serves (inserts >= hits, the the InnoDB tuning guide
 // tuning guide's "low Qcache_hits to Qcache_inserts"), or it keeps evicting
 // for want of memory (MT: more than 98 low-memory prunes a day). Either alone
 // is info; both together is a warning: the cache costs its lock on every
@@ -28,6 +28,33 @@ type qcYield struct {
 // IDQueryCacheInefficient names the findings of query_cache_inefficient: a
 // contract (the README's findings table), stable, never reused.
 const IDQueryCacheInefficient = "query_cache_inefficient"
+
+// QCYieldConfig holds query_cache_inefficient's thresholds, each with its source
+// and the trap it avoids.
+type QCYieldConfig struct {
+	// QCYieldWindow: the query cache's hits, inserts and prunes are compared
+	// over this much history (QC-03: ">= 1 min window (design)"), and only
+	// once QCYieldMinSpan of it exists since the last restart or FLUSH
+	// STATUS. QCYieldMinLookups: hits+inserts in the window below which the
+	// ratio is noise (§1.4, UNKNOWN). The cache does not pay when inserts >=
+	// hits (the InnoDB tuning guide: a low Qcache_hits to Qcache_inserts ratio).
+	// QCPrunesPerDayWarn: low-memory prunes per day (QC-04, MT > 98).
+	// Traps avoided: a cache that is off is never judged; a cache still
+	// filling after start-up has free memory and no prunes.
+	QCYieldWindow      time.Duration
+	QCYieldMinSpan     time.Duration
+	QCYieldMinLookups  float64
+	QCPrunesPerDayWarn float64
+}
+
+func (c *QCYieldConfig) defaults() {
+	*c = QCYieldConfig{
+		QCYieldWindow:      time.Minute,
+		QCYieldMinSpan:     30 * time.Second,
+		QCYieldMinLookups:  60,
+		QCPrunesPerDayWarn: 98,
+	}
+}
 
 // queryCacheInefficientRule is query_cache_inefficient in the rules table
 // (rule.go). Counted over SightingWindow / QCYieldWindow already.

@@ -48,8 +48,8 @@ type ReadAheadConfig struct {
 	ReadAheadMinSpan time.Duration
 }
 
-func defaultReadAheadConfig() ReadAheadConfig {
-	return ReadAheadConfig{ReadAheadEvictedWarn: 20, ReadAheadMinPages: 64,
+func (c *ReadAheadConfig) defaults() {
+	*c = ReadAheadConfig{ReadAheadEvictedWarn: 20, ReadAheadMinPages: 64,
 		ReadAheadWindow: 5 * time.Second, ReadAheadMinSpan: 2 * time.Second}
 }
 
@@ -68,8 +68,7 @@ const IDReadAheadEvicted = "read_ahead_evicted"
 // duration; APA/ZBX's minutes would miss a thrash that a DBA needs named
 // within seconds).
 var readAheadEvictedRule = rule{id: IDReadAheadEvicted, check: checkReadAheadEvicted,
-	persist:  persistFor(6*time.Second, 10*time.Second),
-	defaults: func(c *Config) { c.ReadAheadConfig = defaultReadAheadConfig() }}
+	persist: persistFor(6*time.Second, 10*time.Second), held: true}
 
 func checkReadAheadEvicted(w *window, c *Config) verdict {
 	if r := w.statusNA(raPages, raEvicted); r != "" {

@@ -12,20 +12,20 @@ func TestReadAheadEvicted(t *testing.T) {
 		return counters(map[string]float64{raPages: pages, raEvicted: evicted})
 	}
 	runTimelines(t, IDReadAheadEvicted, DefaultConfig(), []timelineCase{
-		{"half evicted", series(10, ra(1000, 500)), ".......WWW"},
+		{"half evicted", series(10, ra(1000, 500)), "....iiiWWW"},
 		// A scan reads ahead in bursts: seconds of 0 between seconds of
 		// 60-100 pages, evicted unused all along (the loaded run that named
 		// it after 11.6 s when each second was judged alone).
 		{"bursts of read-ahead, half of it evicted", series(10, bursts(raPages, 1e6, 80, 0, 60), bursts(raEvicted, 1e6, 40, 30, 30),
-			vars("innodb_buffer_pool_size", "6291456", "innodb_page_size", "16384")), ".......WWW"},
+			vars("innodb_buffer_pool_size", "6291456", "innodb_page_size", "16384")), "....iiiWWW"},
 		{"a burst of waste in a quiet minute is not a thrash", series(11, bursts(raPages, 1e6, 0, 0, 0, 1000, 0, 0, 0, 0, 0, 0),
-			bursts(raEvicted, 1e6, 0, 0, 0, 1000, 0, 0, 0, 0, 0, 0)), "..........."},
+			bursts(raEvicted, 1e6, 0, 0, 0, 1000, 0, 0, 0, 0, 0, 0)), ".....iiii.."},
 		{"5 % evicted", series(8, ra(1000, 50)), "........"},
 		{"little read-ahead", series(8, ra(20, 20)), "........"},
 		{"not reported", series(2), "NN"},
 		// A 6M pool reads ahead 16 pages at a time: 40 pages/s is judged.
 		{"small pool, half of 40 pages/s evicted", series(10, ra(40, 20), vars("innodb_buffer_pool_size", "6291456",
-			"innodb_page_size", "16384")), ".......WWW"},
+			"innodb_page_size", "16384")), "....iiiWWW"},
 		{"large pool, 40 pages/s is below one 64-page area", series(8, ra(40, 20),
 			vars("innodb_buffer_pool_size", "134217728", "innodb_page_size", "16384")), "........"},
 	})

@@ -11,7 +11,7 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// Issue 28's healthy runs, recorded from real throwaway servers by their
+// The routine-work review's healthy runs, recorded from real throwaway servers by their
 // integration tests (saveHealthy; testdata/healthy/README.md), replayed
 // through the analyzers with the default config in the fast tests: nothing
 // at warning or above, and the routine work named where the run has it.

@@ -3,7 +3,7 @@ package analyzers
 import "time"
 
 // ReplicationConfig holds replication_lag's and replication_stopped's thresholds, each with its source and the trap it avoids.
-// Embedded in Config; its shipped values are defaultReplicationConfig.
+// Embedded in Config; its defaults method sets the shipped values.
 type ReplicationConfig struct {
 	// ReplicaLagWarn/Crit (REPL-01: APA/MX 30 s, PMM-A 300 s).
 	// Trap: the lag a stopped SQL thread shows as NULL.
@@ -26,12 +26,13 @@ type ReplicationConfig struct {
 	// the resume; without one it needs twice this.
 	ReplicaCatchUpMinSpan time.Duration
 	// ReplicaResumeGrace: for this long after a resume the monitor saw, a
-	// lag that falls at all is a catch-up, whatever its ETA (MX judges the
-	// trend over 5 minutes, predict_linear(lag[5m], 2m); the first seconds
-	// after a resume are no trend). Trap: a starved replica's SQL thread
-	// ramps up (seen in the full suite: 0.3 s/s over the first 11 s, an ETA
-	// of 133 s and a warning, then 0.5 s/s and in sync 37 s after the
-	// resume). Past it the ETA decides again.
+	// lag that falls at all, or holds without growing past the lag the
+	// resume found, is a catch-up, whatever its ETA (MX judges the trend
+	// over 5 minutes, predict_linear(lag[5m], 2m); the first seconds after a
+	// resume are no trend). Trap: a starved replica's SQL thread ramps up
+	// (seen in the full suite: 0.3 s/s over the first 11 s, an ETA of 133 s
+	// and a warning, then 0.5 s/s and in sync 37 s after the resume; another
+	// run: 57 s held for 11 s, then falling). Past it the ETA decides again.
 	ReplicaResumeGrace time.Duration
 	// ReplicaStoppedGrace: a replication thread seen stopping without an
 	// error is named at info this long before replication_stopped warns
@@ -44,8 +45,8 @@ type ReplicationConfig struct {
 	ReplicaStoppedGrace time.Duration
 }
 
-func defaultReplicationConfig() ReplicationConfig {
-	return ReplicationConfig{
+func (c *ReplicationConfig) defaults() {
+	*c = ReplicationConfig{
 		ReplicaLagWarn:        30 * time.Second,
 		ReplicaLagCrit:        300 * time.Second,
 		ReplicaCatchUpETA:     2 * time.Minute,

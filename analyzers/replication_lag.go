@@ -15,7 +15,7 @@ const IDReplicationLag = "replication_lag"
 
 // replicationLagRule is replication_lag in the rules table (rule.go); it
 // keeps Config.DefaultPersistence.
-var replicationLagRule = rule{id: IDReplicationLag, check: checkReplicationLag, defaults: func(c *Config) { c.ReplicationConfig = defaultReplicationConfig() }}
+var replicationLagRule = rule{id: IDReplicationLag, check: checkReplicationLag}
 
 // A replication channel behind its source (REPL-01: warn > 30 s APA/MX,
 // critical > 300 s PMM-A), judged per channel: on a replica of several
@@ -58,11 +58,18 @@ func checkReplicationLag(w *window, c *Config) verdict {
 	appliers := applierThreads(w.snap.Processlist)
 	var ev []string
 	var threads []int64
+	var scan applierScan
 	for _, l := range late {
 		ev = append(ev, l.line(w))
 		if p, ok := applyingThread(appliers, l.ch, len(chans)); ok {
 			ev = append(ev, fmt.Sprintf("  its SQL thread %d (%s) applies: %s", p.ID, p.State, clip(oneLine(p.Info), maxSQLChars)))
 			threads = append(threads, p.ID)
+			if s, ok := applierSearch(w, p); ok {
+				ev = append(ev, s.line)
+				if scan.noKey == "" {
+					scan = s
+				}
+			}
 		} else if l.ch.SQLState != "" {
 			ev = append(ev, "  its SQL thread: "+l.ch.SQLState)
 		}
@@ -72,8 +79,12 @@ func checkReplicationLag(w *window, c *Config) verdict {
 		title += fmt.Sprintf(" (%d channels behind)", len(late))
 	}
 	advice := replicationLagAdvice
-	if worst.sev == snapshot.Info {
-		advice = replicationCatchUpAdvice
+	switch {
+	case worst.sev == snapshot.Info:
+		advice = replicationCatchUpAdvice(w)
+	case scan.noKey != "":
+		advice = scan.advice
+		title += fmt.Sprintf(": %s has no primary key", scan.noKey)
 	}
 	return raise(worst.sev, title, ev, advice, threads)
 }
@@ -81,9 +92,11 @@ func checkReplicationLag(w *window, c *Config) verdict {
 const replicationLagAdvice = "Look at what the SQL thread applies: big transactions, tables without a primary key " +
 	"(row events then scan the table), a lock held on the replica, or too few parallel workers."
 
-const replicationCatchUpAdvice = "Nothing to do while it catches up: a replica that was paused (STOP SLAVE, a " +
-	"backup's --safe-slave-backup or --dump-slave) is behind by the pause. Keep reads that need fresh data off it " +
-	"until it is in sync; if the fall slows or turns into growth, look at what the SQL thread applies."
+func replicationCatchUpAdvice(w *window) string {
+	return "Nothing to do while it catches up: a replica that was paused (" + w.version().Replica().Stop +
+		", a backup's --safe-slave-backup or --dump-slave) is behind by the pause. Keep reads that need fresh data " +
+		"off it until it is in sync; if the fall slows or turns into growth, look at what the SQL thread applies."
+}
 
 type lateChannel struct {
 	ch  snapshot.Channel
@@ -112,6 +125,9 @@ func (l lateChannel) title(w *window) string {
 	case l.cu.falling:
 		return fmt.Sprintf("%s catching up after a pause: %s behind, its SQL thread resumed %s ago", l.ch.Label(),
 			fmtDuration(l.dur()), fmtDuration(l.cu.resumedAgo))
+	case l.cu.starting:
+		return fmt.Sprintf("%s resumed %s ago after a pause: %s behind, none shed yet", l.ch.Label(),
+			fmtDuration(l.cu.resumedAgo), fmtDuration(l.dur()))
 	}
 	return fmt.Sprintf("%s %s behind its source, %s", l.ch.Label(), fmtDuration(l.dur()), l.trend(w))
 }
@@ -129,6 +145,9 @@ func (l lateChannel) line(w *window) string {
 			fmtDuration(l.cu.span), fmtDuration(l.cu.eta))
 	case l.cu.falling:
 		s += ", the SQL thread resumed " + fmtDuration(l.cu.resumedAgo) + " ago; the rate is not measured yet"
+	case l.cu.starting:
+		s += ", none shed in the " + fmtDuration(l.cu.span.Round(time.Second)) + " measured since the resume: " +
+			"a warning if none is shed within " + fmtDuration(w.cfg.ReplicaResumeGrace) + " of it"
 	default:
 		s += ", " + l.trend(w)
 	}
@@ -205,11 +224,19 @@ type catchUp struct {
 	// falling: the lag is being caught up (measured, or just resumed and
 	// not above the lag at the resume).
 	falling bool
+	// starting: resumed within ReplicaResumeGrace, measured, and shedding
+	// nothing yet without growing past the lag the resume found (more than
+	// resumeJitter): a SQL thread ramping up on a starved host (seen in the
+	// full suite: 57 s behind, held for 11 s after the resume, then falling).
+	starting bool
 }
 
 // routine: caught up within ReplicaCatchUpETA at the measured rate, or just
 // resumed: not yet measurable, or falling within ReplicaResumeGrace of it.
 func (c catchUp) routine(cfg *Config) bool {
+	if c.starting {
+		return true
+	}
 	if !c.falling {
 		return false
 	}
@@ -275,6 +302,8 @@ func catchUpOf(w *window, ch snapshot.Channel, lag int64, c *Config) catchUp {
 	if cu.rate > 0 {
 		cu.falling = true
 		cu.eta = time.Duration(float64(lag) / cu.rate * float64(time.Second))
+	} else {
+		cu.starting = cu.resumed && cu.resumedAgo < c.ReplicaResumeGrace && lag <= first.lag+resumeJitter
 	}
 	return cu
 }

@@ -68,14 +68,19 @@ func checkReplicationStopped(w *window, c *Config) verdict {
 	}
 	if paused {
 		return raise(snapshot.Info, fmt.Sprintf("%s %s ago without an error (paused)", title, fmtDuration(pausedFor)),
-			ev, replicationPausedAdvice, nil)
+			ev, replicationPausedAdvice(w), nil)
 	}
 	return raise(snapshot.Warning, title, ev, replicationStoppedAdvice, nil)
 }
 
-const replicationPausedAdvice = "If the pause is deliberate (a backup with --safe-slave-backup, a dump with " +
-	"--dump-slave, maintenance), nothing to do: the lag it builds is caught up after START SLAVE. If nobody " +
-	"stopped it, read SHOW SLAVE STATUS and start it."
+// replicationPausedAdvice names the statements in the server's spelling
+// (MySQL 8.4 and its calendar versions take only START REPLICA).
+func replicationPausedAdvice(w *window) string {
+	r := w.version().Replica()
+	return "If the pause is deliberate (a backup with --safe-slave-backup, a dump with --dump-slave, maintenance), " +
+		"nothing to do: the lag it builds is caught up after " + r.Start + ". If nobody stopped it, read " + r.Show +
+		" and start it."
+}
 
 // stoppedFor is how long ago the monitor last saw ch with both threads
 // running: the newest earlier frame of the window where they ran. seen is

@@ -35,7 +35,7 @@ func TestReplicationStopped(t *testing.T) {
 	}
 }
 
-// Issue 28: a thread the monitor saw stop without an error is a pause (a
+// The routine-work review: a thread the monitor saw stop without an error is a pause (a
 // DBA's STOP SLAVE SQL_THREAD, a backup's --safe-slave-backup): info for
 // ReplicaStoppedGrace (REPL-02: APA 1 m), a warning after; an error is
 // critical at once, paused or not.
@@ -73,4 +73,15 @@ func TestReplicationStoppedPause(t *testing.T) {
 	mustContain(t, f, "SQL thread of default channel stopped 21 s ago without an error (paused)",
 		"stopped without an error 21 s ago, while the monitor watched", "a warning after 60 s",
 		"If the pause is deliberate")
+	// The advice speaks the server's spelling: MySQL 8.4 and its calendar
+	// versions took START SLAVE away.
+	for version, want := range map[string]string{"5.7.44": "after START SLAVE. If nobody stopped it, read SHOW SLAVE STATUS",
+		"26.7.0":           "after START REPLICA. If nobody stopped it, read SHOW REPLICA STATUS",
+		"10.11.19-MariaDB": "after START REPLICA"} {
+		on := func(_ int, s *snapshot.Snapshot) { s.Server.Version = version }
+		f := lastFinding(t, DefaultConfig(), series(25, pause(3, 70), on), IDReplicationStopped)
+		if !strings.Contains(f.Advice, want) {
+			t.Errorf("%s: advice %q, want %q", version, f.Advice, want)
+		}
+	}
 }

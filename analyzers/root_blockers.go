@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // maxRootBlockers bounds the root blockers a finding names.
@@ -19,7 +20,7 @@ func withRootBlockers(w *window, v verdict, kinds ...snapshot.LockKind) verdict 
 	if f == nil {
 		return v
 	}
-	tree := snapshot.BuildLockTree(w.snap)
+	tree := infer.BuildLockTree(w.snap)
 	roots := tree.RootBlockers(kinds...)
 	if len(roots) == 0 {
 		return v
@@ -46,7 +47,7 @@ func withRootBlockers(w *window, v verdict, kinds ...snapshot.LockKind) verdict 
 
 // rootBlockerLine reads "root blocker: thread 4711 app@10.0.0.12, idle in
 // transaction for 312 s, 37 waiting behind it (inferred)".
-func rootBlockerLine(w *window, tree *snapshot.LockTree, r snapshot.RootBlocker) string {
+func rootBlockerLine(w *window, tree *infer.LockTree, r snapshot.RootBlocker) string {
 	if r.Thread == 0 {
 		// A transaction with no connection: what ends it, not a thread to kill.
 		s := fmt.Sprintf("root blocker: %s, %d waiting behind it", r.Statement, r.Waiters)

@@ -26,6 +26,8 @@ func TestClassifyRoutineStatement(t *testing.T) {
 		{"select column_name, extra, generation_expression, data_type from information_schema.columns where table_schema=database() and table_name='items' order by ordinal_position",
 			toolDump, "reading information_schema", markerLike},
 		{"show create table `items`", toolDump, "reading table definitions", markerLike},
+		{"SHOW FUNCTION STATUS WHERE `Db` = ?", toolDump, "reading routine definitions", markerLike},
+		{"SHOW PACKAGE BODY STATUS WHERE Db = 'app'", toolDump, "reading routine definitions", markerLike},
 		{"SAVEPOINT sp", toolDump, "", markerLike},
 		// mariabackup --backup
 		{"BACKUP STAGE BLOCK_COMMIT", toolBackup, "BACKUP STAGE BLOCK_COMMIT", markerTool},
@@ -64,7 +66,26 @@ func TestClassifyRoutineStatement(t *testing.T) {
 		// Maintenance
 		{"OPTIMIZE TABLE shop.items", toolMaintenance, "OPTIMIZE TABLE shop.items", markerTool},
 		{"ANALYZE NO_WRITE_TO_BINLOG TABLE `shop`.`items`", toolMaintenance, "ANALYZE TABLE shop.items", markerTool},
+		// A restore: a dump file read by the mariadb client, as it sends the
+		// file's statements (mysqldump joins the rows on one line; mariadb-dump
+		// 10.11, whose file the busy-normal family loads, puts each on a line).
+		{"INSERT INTO `sbtest4` VALUES (1,24851,'83868641912-28773972837','67847967377-48000963322'),(2,2491,'38014276128','66219652484')",
+			toolRestore, "loading sbtest4", markerTool},
+		{"INSERT INTO `sbtest4` VALUES\n(1,11728,'c4ca4238a0b9','8a0b'),\n(2,38105,'c81e728d9d4c','9d4c')", toolRestore,
+			"loading sbtest4", markerTool},
+		{"INSERT INTO `shop`.`items` VALUES (1,'a'),(2,'b')", toolRestore, "loading shop.items", markerTool},
+		{"/*!40000 ALTER TABLE `sbtest4` DISABLE KEYS */", toolRestore, "loading sbtest4", markerTool},
+		{"/*!40014 SET @OLD_FOREIGN_KEY_CHECKS=@@FOREIGN_KEY_CHECKS, FOREIGN_KEY_CHECKS=0 */", toolRestore, "loading", markerTool},
+		{"/*!40101 SET @saved_cs_client     = @@character_set_client */", toolRestore, "loading", markerTool},
 		// Applications
+		// Batched rows as drivers and ORMs write them (a column list, ", ("
+		// between rows), one row without a list, and the plain SETs and
+		// table locks a migration sends are not a restore.
+		{"INSERT INTO `orders` (`id`, `total`) VALUES (1, 9.5), (2, 3.0)", "", "", markerNone},
+		{"insert into `orders` values (1,9.5),(2,3.0)", "", "", markerNone},
+		{"INSERT INTO `sbtest1` VALUES (1,2,'c','p')", "", "", markerNone},
+		{"SET FOREIGN_KEY_CHECKS=0", "", "", markerNone},
+		{"LOCK TABLES `orders` WRITE", "", "", markerNone},
 		{"SELECT c FROM sbtest1 WHERE id=5012", "", "", markerNone},
 		{"UPDATE shop.items SET v = v + 1 WHERE id = 7", "", "", markerNone},
 		{"SELECT DISTINCT c FROM sbtest1 WHERE id BETWEEN 1 AND 100 ORDER BY c", "", "", markerNone},
@@ -84,12 +105,18 @@ func TestRoutineSessionsOfTheWindow(t *testing.T) {
 	dumpSel.User, dumpSel.Host = "root", "localhost"
 	dumpIS := query(42, 0, "Filling schema table", "SELECT TRIGGER_NAME FROM INFORMATION_SCHEMA.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = DATABASE()")
 	appIS := query(7, 0, "Filling schema table", "SELECT TRIGGER_NAME FROM INFORMATION_SCHEMA.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = DATABASE()")
-	bk := sleeping(50, "mariabackup")
+	bk := query(50, 0, "", "SHOW CREATE TABLE `shop`.`items`")
+	bk.User = "mariabackup"
+	// A name is a hint: an account named after the job, idle or writing, is
+	// not routine work.
+	idleBk := sleeping(51, "backup_api")
+	writingBk := query(52, 1, "Update", "INSERT INTO shop.orders VALUES (1)")
+	writingBk.User = "nightly_dump"
 	snaps := series(6,
 		during(0, 2, procs(dumpSel)),              // the dump is seen dumping a table …
 		during(2, 4, procs(dumpIS)),               // … then reading information_schema …
 		during(4, 6, procs(sleeping(42, "root"))), // … then asleep between statements
-		procs(appIS, bk))
+		procs(appIS, bk, idleBk, writingBk))
 	fs := frames(snaps)
 	e := NewEngine(DefaultConfig())
 	for i := range fs {
@@ -106,7 +133,12 @@ func TestRoutineSessionsOfTheWindow(t *testing.T) {
 	if s := r.byID(50); s == nil || s.Tool != "a backup account 'mariabackup'" {
 		t.Errorf("the backup account's session: %+v", s)
 	}
-	if got, want := r.names(5), "mariadb-dump (session 42, reading information_schema); a backup account 'mariabackup' (session 50)"; got != want {
+	for _, id := range []int64{51, 52} {
+		if s := r.byID(id); s != nil {
+			t.Errorf("an account named after a backup, idle or writing, is named routine: %+v", s)
+		}
+	}
+	if got, want := r.names(5), "mariadb-dump (session 42, reading information_schema); a backup account 'mariabackup' (session 50, reading table definitions)"; got != want {
 		t.Errorf("names %q, want %q", got, want)
 	}
 	if got := r.tools(); got != "mariadb-dump and a backup account 'mariabackup'" {
@@ -170,5 +202,15 @@ func BenchmarkRoutineIn(b *testing.B) {
 		if len(routineIn(list)) != 0 {
 			b.Fatal("routine work in an application's frame")
 		}
+	}
+}
+
+// TestRestoreNamedWithItsSchema: a restore's INSERTs name their table
+// without the schema; the session's default schema is the one loaded.
+func TestRestoreNamedWithItsSchema(t *testing.T) {
+	p := query(77, 2, "Update", "INSERT INTO `sbtest4` VALUES (1,2,'c','p'),(2,3,'c','p')")
+	p.User, p.Host, p.DB = "root", "localhost", "restored"
+	if s := classifyRoutine(&p); s.tool != toolRestore || s.doing != "loading restored.sbtest4" || s.strength != markerTool {
+		t.Errorf("the restore's session: %+v", s)
 	}
 }

@@ -11,6 +11,37 @@ import (
 // README's findings table), stable, never reused.
 const IDRowLockWaits = "row_lock_waits"
 
+// RowLockConfig holds row_lock_waits' thresholds, each with its source and the
+// trap it avoids.
+type RowLockConfig struct {
+	// RowLockWaitWarn: a lock waiter older than this (TRX-03, IT > 10 s green);
+	// RowLockWaitCrit: or the server's innodb_lock_wait_timeout if lower
+	// (IT red > 60 s).
+	// Trap: the millisecond waits of a busy OLTP server. The age comes from the
+	// sample itself (LOCK WAIT N sec), so it raises from one sample.
+	RowLockWaitWarn time.Duration
+	RowLockWaitCrit time.Duration
+
+	// RowLockIdleHolderWait: a queue of RowLockIdleHolderQueue or more
+	// behind a holder idle in its open transaction (Sleep) warns once its
+	// oldest wait is this old, below RowLockWaitWarn: nothing on the server
+	// will release the lock, so waiting for the 10-s floor only lets the
+	// queue grow (12 transactions queued were named at 13 s). Trap: an
+	// application's transaction idle between two statements for
+	// milliseconds; the holder must be idle as long as the wait.
+	RowLockIdleHolderWait  time.Duration
+	RowLockIdleHolderQueue int
+}
+
+func (c *RowLockConfig) defaults() {
+	*c = RowLockConfig{
+		RowLockWaitWarn:        10 * time.Second,
+		RowLockWaitCrit:        60 * time.Second,
+		RowLockIdleHolderWait:  3 * time.Second,
+		RowLockIdleHolderQueue: 2,
+	}
+}
+
 // rowLockWaitsRule is row_lock_waits in the rules table (rule.go). One sample
 // proves the duration (ACTIVE N sec, LOCK WAIT N sec), and a deadlock is an
 // event.
@@ -50,7 +81,8 @@ func rowLockWaitsFromTrx(w *window, c *Config, tx snapshot.InnoDBTransactions) v
 			oldest = max(oldest, time.Duration(t.LockWaitSeconds)*time.Second)
 		}
 	}
-	if len(waiting) == 0 || oldest < c.RowLockWaitWarn {
+	idle := idleHolder(w, c, tx.Trx, len(waiting), oldest)
+	if len(waiting) == 0 || oldest < c.RowLockWaitWarn && idle == nil {
 		return quiet()
 	}
 	sev := snapshot.Warning
@@ -71,6 +103,11 @@ func rowLockWaitsFromTrx(w *window, c *Config, tx snapshot.InnoDBTransactions) v
 	}
 	ev = append(append(ev, loadShare(w, snapshot.ClassRowLock)...), rowLockCounters(w)...)
 	title := fmt.Sprintf("%d transactions wait for row locks, longest %s", len(waiting), fmtDuration(oldest))
+	if idle != nil {
+		title += fmt.Sprintf(", behind session %d idle in its transaction for %s", idle.ID, fmtMS(idle.TimeMS))
+		ev = append(ev, "the holder is idle (Sleep) with its transaction open: nothing on the server ends it; "+
+			"its client must commit or roll back, or it must be killed")
+	}
 	return withRootBlockers(w, raise(sev, title, ev, rowLockAdvice, threads), snapshot.LockRow)
 }
 
@@ -139,4 +176,22 @@ func currentWaitsHeld(w *window) bool {
 		v, ok := f.Snapshot.StatusInt("Innodb_row_lock_current_waits")
 		return ok && v > 0
 	})
+}
+
+// idleHolder is the session holding the waiters' row locks while idle in its
+// open transaction, when a queue of RowLockIdleHolderQueue waits on it for
+// RowLockIdleHolderWait and it has been idle at least as long; else nil.
+func idleHolder(w *window, c *Config, trx []snapshot.InnoDBTrx, waiters int, oldest time.Duration) *snapshot.Process {
+	if waiters < c.RowLockIdleHolderQueue || oldest < c.RowLockIdleHolderWait {
+		return nil
+	}
+	b := probableBlocker(trx)
+	if b == nil {
+		return nil
+	}
+	p := w.processes().byID(b.ThreadID)
+	if p == nil || p.Command != "Sleep" || time.Duration(p.TimeMS)*time.Millisecond < oldest {
+		return nil
+	}
+	return p
 }

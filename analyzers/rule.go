@@ -5,13 +5,15 @@ import "github.com/mytop-go/mytop-go/snapshot"
 // rule is one named check. check is a pure function of the window and config;
 // persist is how long its signal must hold to raise and be gone to clear
 // (zero: Config.DefaultPersistence), put in Config.Persistence by
-// DefaultConfig; defaults, for a rule whose thresholds are a Config of its
-// own (embedded in Config), sets their shipped values.
+// DefaultConfig. Its thresholds are not here: they are a Config of its own
+// beside it, embedded in Config (config.go). held marks a rule
+// whose signal is a rate held over its persistence: it is judged over the
+// hold's span and stands at info while the hold runs (held_rate.go).
 type rule struct {
-	id       string
-	check    func(w *window, c *Config) verdict
-	persist  Persistence
-	defaults func(*Config)
+	id      string
+	check   func(w *window, c *Config) verdict
+	persist Persistence
+	held    bool
 }
 
 // verdict is a rule's raw signal for the current frame: not applicable (with
@@ -32,22 +34,27 @@ func raise(sev snapshot.Severity, title string, evidence []string, advice string
 }
 
 // allRules is the one table of rules, in the order they are judged. A rule
-// is a file that declares its ID, its check, its thresholds and its
-// persistence (a rule value), and one line here.
+// is a file that declares its ID, its check and its persistence (a rule
+// value) and its thresholds (a Config with its defaults), one line here, and
+// for its Config one line in Config.
 func allRules() []rule {
 	return []rule{
 		serverUnresponsiveRule,
 		serverRestartedRule,
 		queryCacheContentionRule,
 		fullScanUpdateRule,
+		fullScanSelectRule,
+		fullScanStormRule,
 		bufferPoolMissRule,
 		deepOffsetPaginationRule,
 		tableLockContentionRule,
+		innoDBTableLockQueueRule,
 		innoDBThreadQueueRule,
 		logBufferWaitsRule,
 		checkpointAgeHighRule,
 		diskSaturationRule,
 		swappingRule,
+		mysqldMemoryRunawayRule,
 		cpuSaturationRule,
 		tmpDiskTablesRule,
 		sortMergePassesRule,
@@ -81,4 +88,16 @@ func allRules() []rule {
 		runawayQueryRule,
 		connectionErrorsRule,
 	}
+}
+
+// RuleIDs are the finding IDs of every rule, in the order they are judged:
+// for consumers that key figures by finding ID and must not name one that
+// no rule raises.
+func RuleIDs() []string {
+	rules := allRules()
+	ids := make([]string, len(rules))
+	for i, r := range rules {
+		ids[i] = r.id
+	}
+	return ids
 }

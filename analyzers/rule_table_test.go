@@ -3,7 +3,6 @@ package analyzers
 import (
 	"go/ast"
 	"os"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -25,17 +24,6 @@ func TestEveryRuleIsInTheTable(t *testing.T) {
 	for name, id := range ids {
 		if !listed[id] {
 			t.Errorf("%s: %s (%q) is not in allRules (rule.go)", files[name], name, id)
-		}
-	}
-}
-
-// Every Config of a rule's own (embedded in Config) gets its shipped values
-// from DefaultConfig: a rule value whose defaults were forgotten fails here.
-func TestEveryRuleConfigHasDefaults(t *testing.T) {
-	v := reflect.ValueOf(DefaultConfig())
-	for i := 0; i < v.NumField(); i++ {
-		if f := v.Type().Field(i); f.Anonymous && v.Field(i).IsZero() {
-			t.Errorf("Config.%s is zero in DefaultConfig: set it in its rule's defaults", f.Name)
 		}
 	}
 }

@@ -7,12 +7,13 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // Runaway queries: a statement of any kind that has run for a while and is
 // still burning a CPU core (per-thread CPU from /proc when the server is on
 // this machine) or reading rows fast (rows examined so far, where the server
-// counts them while the statement runs). Issue 29's reproduction: three
+// counts them while the statement runs). The monthly-incident reproductions's reproduction: three
 // cross joins running 45 s burned both cores and cpu_saturation said "index
 // them"; the DBA's first move is to kill them, then fix the plan. Each is
 // named with its time, CPU, rows read so far and, for a writer, the row
@@ -45,8 +46,8 @@ type RunawayConfig struct {
 	RunawayCritSeconds float64
 }
 
-func defaultRunawayConfig() RunawayConfig {
-	return RunawayConfig{RunawayMinSeconds: 5, RunawayCPUMin: 40, RunawayRowsPerSec: 100000, RunawayCritSeconds: 60}
+func (c *RunawayConfig) defaults() {
+	*c = RunawayConfig{RunawayMinSeconds: 5, RunawayCPUMin: 40, RunawayRowsPerSec: 100000, RunawayCritSeconds: 60}
 }
 
 // runaway is one statement judged to run away.
@@ -55,7 +56,7 @@ type runaway struct {
 	cpu     float64 // % of a core, -1 unknown
 	rowsSec float64 // rows examined per second, -1 unknown
 	undo    int64   // row changes a KILL rolls back, -1 unknown
-	routine bool    // DDL or a dump: maintenance someone started on purpose
+	routine bool    // routine work (routineRun): maintenance someone started on purpose
 }
 
 // IDRunawayQuery names the findings of runaway_query: a contract (the README's
@@ -66,8 +67,7 @@ const IDRunawayQuery = "runaway_query"
 // statement's Time proves it lasts; its CPU must hold two intervals (one may
 // be a burst), and be gone 3 s to clear.
 var runawayQueryRule = rule{id: IDRunawayQuery, check: checkRunawayQuery,
-	persist:  persistFor(2*time.Second, 3*time.Second),
-	defaults: func(c *Config) { c.RunawayConfig = defaultRunawayConfig() }}
+	persist: persistFor(2*time.Second, 3*time.Second)}
 
 func checkRunawayQuery(w *window, c *Config) verdict {
 	if len(w.snap.Processlist) == 0 {
@@ -97,7 +97,7 @@ func checkRunawayQuery(w *window, c *Config) verdict {
 			continue
 		}
 		r.undo = undoEntries(w, p.ID)
-		r.routine = routineStatement(p.Info)
+		r.routine = routineRun(w, p)
 		found = append(found, r)
 	}
 	if len(found) == 0 {
@@ -162,7 +162,7 @@ func runawayLine(w *window, r runaway) string {
 	if r.undo > 0 {
 		parts = append(parts, fmt.Sprintf("a KILL rolls back %s row changes (undo log entries), which takes "+
 			"about as long as making them", fmtCount(r.undo)))
-	} else if r.undo == 0 && isWriter(p.Info) {
+	} else if r.undo == 0 && infer.IsWriter(p.Info) {
 		parts = append(parts, "no row changed yet: a KILL costs no rollback")
 	}
 	fmt.Fprintf(&b, ": %s", strings.Join(parts, ", "))
@@ -224,22 +224,11 @@ func statementVerb(q string) string {
 	return v
 }
 
-func isWriter(q string) bool {
-	switch statementVerb(q) {
-	case "UPDATE", "DELETE", "INSERT", "REPLACE":
-		return true
-	}
-	return false
-}
-
-// routineStatement: DDL and maintenance, or a dump's SELECT
-// (/*!40001 SQL_NO_CACHE */), which someone started on purpose.
-func routineStatement(q string) bool {
-	switch statementVerb(q) {
-	case "ALTER", "CREATE", "OPTIMIZE", "ANALYZE", "REPAIR", "CHECK":
-		return true
-	}
-	return strings.Contains(q, "/*!40001 SQL_NO_CACHE */")
+// routineRun: the statement is routine work's by the one recogniser (a dump,
+// a backup, an online schema change, table maintenance, DDL), or its session
+// was seen doing such work in the window.
+func routineRun(w *window, p *snapshot.Process) bool {
+	return w.routine().byID(p.ID) != nil || classifyRoutine(p).strength == markerTool
 }
 
 // planSummary is "a ALL ~3,000 rows × b ALL ~3,000 rows" from a stored plan.

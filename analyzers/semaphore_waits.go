@@ -47,6 +47,34 @@ type latchGroup struct {
 // README's findings table), stable, never reused.
 const IDSemaphoreWaits = "semaphore_waits"
 
+// SemaphoreConfig holds semaphore_waits' thresholds, each with its source and the
+// trap it avoids.
+type SemaphoreConfig struct {
+	// SemaphoreWaitWarnSeconds: a latch wait this long in the SEMAPHORES wait
+	// array is a warning. CONC-04 says any wait present; waits of 0–1 s are
+	// latches the sample happened to catch mid-spin (most of the 164 waits in
+	// one pt-mysql-summary sample), and waits of a few seconds are routine
+	// under a write load (a page split holding an index latch, the adaptive
+	// hash index rebuilt after a DDL). 10 s is where a latch stalls every
+	// statement on that index (the same 10 s innotop greens a lock wait at,
+	// IT L2552; UNKNOWN for latches, design).
+	// SemaphoreWaitCritSeconds: InnoDB's own long-wait limit
+	// (SYNC_ARRAY_TIMEOUT = 240 s, sync0arr.cc), after which it warns in the
+	// error log ("long semaphore wait") and, at
+	// innodb_fatal_semaphore_wait_threshold (600 s), aborts.
+	// Trap: short latch waits under load (the routine-work review: any wait of 1 s raised),
+	// and a latch the sample caught mid-spin.
+	SemaphoreWaitWarnSeconds float64
+	SemaphoreWaitCritSeconds float64
+}
+
+func (c *SemaphoreConfig) defaults() {
+	*c = SemaphoreConfig{
+		SemaphoreWaitWarnSeconds: 10,
+		SemaphoreWaitCritSeconds: 240,
+	}
+}
+
 // semaphoreWaitsRule is semaphore_waits in the rules table (rule.go). The
 // wait's own age, and the growth over minutes, already prove the signal
 // lasts; the InnoDB status is also shared by the ticks between two reads, so

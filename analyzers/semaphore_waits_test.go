@@ -5,17 +5,18 @@ import (
 	"testing"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/parse"
 )
 
 // writtenSemaphores is the SEMAPHORES sample written for the snapshot tests:
 // a 5.7 server whose inserts wait up to 262 s for an index latch.
 func writtenSemaphores(t *testing.T) edit {
 	t.Helper()
-	b, err := os.ReadFile("../snapshot/testdata/innodb-semaphores/mysql-5.7-written.txt")
+	b, err := os.ReadFile("../snapshot/parse/testdata/innodb-semaphores/mysql-5.7-written.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := snapshot.ParseInnoDBStatus(string(b))
+	in, err := parse.ParseInnoDBStatus(string(b))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +49,7 @@ func TestSemaphoreWaits(t *testing.T) {
 	}
 	runTimelines(t, IDSemaphoreWaits, DefaultConfig(), []timelineCase{
 		{"a 12 s wait warns at once", series(3, semaphoreWaits(12, 0)), "WWW"},
-		// Issue 28: short latch waits are routine under load.
+		// The routine-work review: short latch waits are routine under load.
 		{"waits of a few seconds under load are routine", series(4, semaphoreWaits(5, 3, 1, 2, 0)), "...."},
 		{"from 240 s it is critical", series(2, semaphoreWaits(12, 241)), "CC"},
 		{"waits caught mid-spin are quiet", series(4, semaphoreWaits(0, 0, 0.5)), "...."},

@@ -11,6 +11,22 @@ import (
 // README's findings table), stable, never reused.
 const IDServerRestarted = "server_restarted"
 
+// RestartConfig holds server_restarted's thresholds, each with its source and the
+// trap it avoids.
+type RestartConfig struct {
+	// RestartedRecent: a server up for less than this has just (re)started
+	// (PMM-A mysql_restarted: Uptime < 300 s).
+	// server_restarted is raised only when a restart is observed. Trap: a
+	// server merely young when the monitor starts (the header says "up 46 s").
+	RestartedRecent time.Duration
+}
+
+func (c *RestartConfig) defaults() {
+	*c = RestartConfig{
+		RestartedRecent: 300 * time.Second,
+	}
+}
+
 // serverRestartedRule is server_restarted in the rules table (rule.go). The
 // monitor's own view: say it at once.
 var serverRestartedRule = rule{id: IDServerRestarted, check: checkServerRestarted, persist: persistFor(1*time.Second, 1*time.Second)}

@@ -11,6 +11,22 @@ import (
 // (the README's findings table), stable, never reused.
 const IDServerUnresponsive = "server_unresponsive"
 
+// UnresponsiveConfig holds server_unresponsive's thresholds, each with its source
+// and the trap it avoids.
+type UnresponsiveConfig struct {
+	// UnresponsiveAfter: server_unresponsive is raised once the server has been
+	// silent this long, or for two samples in a row. Trap: a 105 ms restart the
+	// monitor reconnects across, which made one frame say "has not answered for
+	// 0.0 s".
+	UnresponsiveAfter time.Duration
+}
+
+func (c *UnresponsiveConfig) defaults() {
+	*c = UnresponsiveConfig{
+		UnresponsiveAfter: time.Second,
+	}
+}
+
 // serverUnresponsiveRule is server_unresponsive in the rules table (rule.go).
 // The monitor's own view: say it at once.
 var serverUnresponsiveRule = rule{id: IDServerUnresponsive, check: checkServerUnresponsive, persist: persistFor(1*time.Second, 1*time.Second)}

@@ -21,11 +21,12 @@ func TestSpillRulesPersistence(t *testing.T) {
 		}
 	}
 	sorts := counters(map[string]float64{"Sort_scan": 30, "Sort_range": 20, sortMerge: 10})
-	raised := strings.Repeat(".", 30) + strings.Repeat("W", 10)
+	// Info from the third second of the hold, the warning once it held 30 s.
+	raised := "..." + strings.Repeat("i", 27) + strings.Repeat("W", 10)
 	runTimelines(t, IDTmpDiskTables, DefaultConfig(), []timelineCase{
 		{"14/s on disk for 40 s", series(40, tmp), raised},
-		{"a 5-s burst", series(40, until(5)), strings.Repeat(".", 40)},
-		{"clears 10 s after it stops", series(52, until(40)), strings.Repeat(".", 30) + strings.Repeat("W", 20) + ".."},
+		{"a 5-s burst is info while it lasts", series(40, until(5)), "...iiii" + strings.Repeat(".", 33)},
+		{"clears 10 s after it stops", series(52, until(40)), "..." + strings.Repeat("i", 27) + strings.Repeat("W", 20) + ".."},
 	})
 	runTimelines(t, IDSortMergePasses, DefaultConfig(), []timelineCase{
 		{"20 % of sorts merge for 40 s", series(40, sorts), raised},

@@ -134,3 +134,6 @@ func baseName(t string) string {
 	}
 	return t
 }
+
+// showRoutinesRe is a dump's listing of a schema's stored programs.
+var showRoutinesRe = regexp.MustCompile(`^\s*SHOW\s+(FUNCTION|PROCEDURE|PACKAGE(\s+BODY)?)\s+STATUS\b|^\s*SHOW\s+EVENTS\b`)

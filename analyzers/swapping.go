@@ -11,10 +11,29 @@ import (
 // table), stable, never reused.
 const IDSwapping = "swapping"
 
+// SwapConfig holds swapping's thresholds, each with its source and the trap it
+// avoids.
+type SwapConfig struct {
+	// SwapPagesWarn: pages swapped in+out per second (HOST-03, GREGG: any
+	// non-zero si/so is saturation). SwapUsedCrit % of swap in use while
+	// swapping (PMM-A node_swap_filled_up: 80 %).
+	// Trap: swap in use at rest (pages parked long ago) is not swapping; only
+	// the page rate counts.
+	SwapPagesWarn float64 `zero:"any page swapped in or out counts"`
+	SwapUsedCrit  float64
+}
+
+func (c *SwapConfig) defaults() {
+	*c = SwapConfig{
+		SwapPagesWarn: 0,
+		SwapUsedCrit:  80,
+	}
+}
+
 // swappingRule is swapping in the rules table (rule.go). HOST-03: GREGG any
 // si/so; PMM-A 5 m for swap filling. Trap: a burst of page-outs when a large
 // file is read once.
-var swappingRule = rule{id: IDSwapping, check: checkSwapping, persist: persistFor(10*time.Second, 10*time.Second)}
+var swappingRule = rule{id: IDSwapping, check: checkSwapping, persist: persistFor(10*time.Second, 10*time.Second), held: true}
 
 // Pages moving to or from swap mean the machine is short of memory (HOST-03,
 // GREGG: any non-zero si/so); every latency on a swapping mysqld is suspect.

@@ -28,8 +28,8 @@ type TableCacheConfig struct {
 	TableCacheHitWarn float64
 }
 
-func defaultTableCacheConfig() TableCacheConfig {
-	return TableCacheConfig{TableCacheMissesWarn: 10, TableCacheHitWarn: 20}
+func (c *TableCacheConfig) defaults() {
+	*c = TableCacheConfig{TableCacheMissesWarn: 10, TableCacheHitWarn: 20}
 }
 
 const (
@@ -48,8 +48,7 @@ const IDTableCacheThrash = "table_cache_thrash"
 // no duration; APA/ZBX's minutes would miss a thrash that a DBA needs named
 // within seconds).
 var tableCacheThrashRule = rule{id: IDTableCacheThrash, check: checkTableCacheThrash,
-	persist:  persistFor(5*time.Second, 10*time.Second),
-	defaults: func(c *Config) { c.TableCacheConfig = defaultTableCacheConfig() }}
+	persist: persistFor(5*time.Second, 10*time.Second), held: true}
 
 func checkTableCacheThrash(w *window, c *Config) verdict {
 	if r := w.statusNA(tcOpened); r != "" {

@@ -7,13 +7,13 @@ func TestTableCacheThrash(t *testing.T) {
 		return counters(map[string]float64{tcHits: hits, tcMisses: misses, tcOverflows: misses, tcOpened: opened})
 	}
 	runTimelines(t, IDTableCacheThrash, DefaultConfig(), []timelineCase{
-		{"25,000 opens/s, nothing hits", series(8, cache(300, 25000, 25000)), ".....WWW"},
+		{"25,000 opens/s, nothing hits", series(8, cache(300, 25000, 25000)), "...iiWWW"},
 		{"a warm busy cache", series(8, cache(50000, 0, 0)), "........"},
 		{"a few opens among many hits", series(8, cache(50000, 50, 50)), "........"},
 		{"a trickle of misses", series(8, cache(1, 5, 5)), "........"},
 		{"a burst of two seconds", series(8, cache(50000, 0, 0), during(3, 5, counter(tcMisses, 1e6-3000, 1000)), during(5, 8, status(tcMisses, "1002000"))), "........"},
-		{"old server: Opened_tables only", series(8, counter(tcOpened, 0, 500)), ".....WWW"},
-		{"FLUSH STATUS", series(10, cache(0, 500, 500), flushStatusAt(3, tcHits, tcMisses, tcOpened)), "........WW"},
+		{"old server: Opened_tables only", series(8, counter(tcOpened, 0, 500)), "...iiWWW"},
+		{"FLUSH STATUS", series(10, cache(0, 500, 500), flushStatusAt(3, tcHits, tcMisses, tcOpened)), "...iiWWWWW"},
 		{"not reported", series(2), "NN"},
 	})
 	snaps := series(7, cache(300, 25000, 25000), vars("table_open_cache", "10", "table_definition_cache", "400"),

@@ -16,9 +16,46 @@ var tableLockStates = []string{"Waiting for table level lock", "Locked"}
 // contract (the README's findings table), stable, never reused.
 const IDTableLockContention = "table_lock_contention"
 
+// TableLockConfig holds table_lock_contention's thresholds, each with its source
+// and the trap it avoids.
+type TableLockConfig struct {
+	// TableLocksImmediateWarn: immediate share % below this (LOCK-02, MT < 95).
+	// Trap: MT's since-start-up ratio; judged per interval instead.
+	TableLocksImmediateWarn float64
+
+	// TableLockWaitSamplesMin and TableLockWaitShareMin: threads seen waiting
+	// for a table-level lock in at least TableLockWaitSamplesMin of the last
+	// SightingWindow samples, making at least TableLockWaitShareMin % of the
+	// working-thread sightings, raise it although no three samples in a row
+	// caught the queue. The same bars as the query cache convoy's
+	// (QCWaitSightingsMin, QCWaitShareMin: both locks queue readers behind
+	// short writes). Measured on the seed incident (MariaDB 10.11, MyISAM,
+	// 600k rows, 3 clients looping a 50-ms full-scan UPDATE, 16 key readers):
+	// 16 readers wait in one sample of three, 30-40 % of sightings. Trap:
+	// one sample that caught a reader behind one write (3 samples, not 3
+	// sightings), and a share over a handful of working threads.
+	TableLockWaitSamplesMin int
+	TableLockWaitShareMin   float64
+
+	// TableLocksMinPerSec: lock requests per second below which the share is
+	// noise (§1.4, UNKNOWN).
+	// Trap: a near-zero denominator; the monitor's own SHOW statements take a
+	// few table locks each tick.
+	TableLocksMinPerSec float64
+}
+
+func (c *TableLockConfig) defaults() {
+	*c = TableLockConfig{
+		TableLocksImmediateWarn: 95,
+		TableLockWaitSamplesMin: 3,
+		TableLockWaitShareMin:   15,
+		TableLocksMinPerSec:     10,
+	}
+}
+
 // tableLockContentionRule is table_lock_contention in the rules table
 // (rule.go); it keeps Config.DefaultPersistence.
-var tableLockContentionRule = rule{id: IDTableLockContention, check: checkTableLockContention}
+var tableLockContentionRule = rule{id: IDTableLockContention, check: checkTableLockContention, held: true}
 
 func checkTableLockContention(w *window, c *Config) verdict {
 	if r := w.unavailable(snapshot.CollectorProcesslist); r != "" && len(w.snap.Status) == 0 {

@@ -26,8 +26,8 @@ type ThreadCacheConfig struct {
 	ThreadCacheMinConnections float64
 }
 
-func defaultThreadCacheConfig() ThreadCacheConfig {
-	return ThreadCacheConfig{ThreadCacheMissWarn: 50, ThreadCacheMinConnections: 10}
+func (c *ThreadCacheConfig) defaults() {
+	*c = ThreadCacheConfig{ThreadCacheMissWarn: 50, ThreadCacheMinConnections: 10}
 }
 
 // threadCacheSuggestCap: MariaDB's auto-sized thread_cache_size default is at
@@ -43,8 +43,7 @@ const IDThreadCacheMiss = "thread_cache_miss"
 // duration; APA/ZBX's minutes would miss a thrash that a DBA needs named
 // within seconds).
 var threadCacheMissRule = rule{id: IDThreadCacheMiss, check: checkThreadCacheMiss,
-	persist:  persistFor(5*time.Second, 10*time.Second),
-	defaults: func(c *Config) { c.ThreadCacheConfig = defaultThreadCacheConfig() }}
+	persist: persistFor(5*time.Second, 10*time.Second), held: true}
 
 func checkThreadCacheMiss(w *window, c *Config) verdict {
 	if r := w.statusNA("Threads_created", "Connections"); r != "" {

@@ -7,7 +7,7 @@ func TestThreadCacheMiss(t *testing.T) {
 		return counters(map[string]float64{"Connections": connections, "Threads_created": created})
 	}
 	runTimelines(t, IDThreadCacheMiss, DefaultConfig(), []timelineCase{
-		{"every connection creates a thread", series(8, conns(300, 300)), ".....WWW"},
+		{"every connection creates a thread", series(8, conns(300, 300)), "...iiWWW"},
 		{"the cache serves them", series(8, conns(300, 2)), "........"},
 		{"a reconnecting agent", series(8, conns(1, 1)), "........"},
 		{"thread pool", series(3, conns(300, 300), vars("thread_handling", "pool-of-threads")), "NNN"},

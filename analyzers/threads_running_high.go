@@ -14,6 +14,36 @@ import (
 // (the README's findings table), stable, never reused.
 const IDThreadsRunningHigh = "threads_running_high"
 
+// ThreadsRunningConfig holds threads_running_high's thresholds, each with its
+// source and the trap it avoids.
+type ThreadsRunningConfig struct {
+	// ThreadsRunningWarn: executing threads above this when the CPU count is
+	// unknown (a remote server, a capture without host figures): CONC-01, PTS
+	// default --threshold 25, which pt-stalk's docs say to adjust per system.
+	// The monitor's own connection is not counted.
+	// Trap: a counter the monitor moves: its own connection is running while it
+	// reads status, so it is not counted.
+	ThreadsRunningWarn int64
+
+	// ThreadsRunningPerCPU: with the host's CPU count known, executing threads
+	// above this many per CPU are a pile-up. 2 per CPU is where InnoDB's own
+	// guidance put useful concurrency (MySQL 5.x manual, innodb_thread_concurrency:
+	// "2 times the number of CPUs plus the number of disks") and PMM-C's
+	// saturation point for a latch load (CONC-05: B = 2 × vCPUs).
+	// Traps: Threads_running counts threads sleeping inside a statement
+	// (SELECT SLEEP long polls: 50 of them on an idle 2-CPU host raised
+	// "50 threads running") and threads queued behind a lock, which the lock
+	// rules name with their holder; neither is counted as executing.
+	ThreadsRunningPerCPU float64
+}
+
+func (c *ThreadsRunningConfig) defaults() {
+	*c = ThreadsRunningConfig{
+		ThreadsRunningWarn:   25,
+		ThreadsRunningPerCPU: 2,
+	}
+}
+
 // threadsRunningHighRule is threads_running_high in the rules table
 // (rule.go). PTS --cycles 5 --interval 1 for state pile-ups (QC-01, LOCK-01,
 // CONC-01).
@@ -24,11 +54,16 @@ var threadsRunningHighRule = rule{id: IDThreadsRunningHigh, check: checkThreadsR
 // (an application's long poll, SELECT SLEEP: "User sleep") and one queued
 // behind a lock, which the lock rules name with their holder. The executing
 // threads are judged against what the host's CPUs can run at once
-// (ThreadsRunningPerCPU × CPUs); without a CPU count (a remote server, a
-// capture without host figures) against pt-stalk's generic 25. The state
+// (ThreadsRunningPerCPU × CPUs); without host figures (a remote server, a
+// capture without them) against pt-stalk's generic 25; with host figures
+// that lack the CPU count it is not applicable, rather than judged against
+// a guess the host's own figures could have replaced. The state
 // histogram says what they do.
 func checkThreadsRunningHigh(w *window, c *Config) verdict {
 	if r := w.statusNA("Threads_running"); r != "" {
+		return notApplicable(r)
+	}
+	if r := cpuCountNA(w); r != "" {
 		return notApplicable(r)
 	}
 	running, ok := w.snap.StatusInt("Threads_running")

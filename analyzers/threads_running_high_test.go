@@ -52,7 +52,7 @@ func TestThreadsRunningHigh(t *testing.T) {
 		{"8 is 2 per CPU on 4 CPUs", series(7, running(9)), "......."},
 		{"dips every third sample never raise", series(12, flap), "............"},
 		{"not reported", series(2, func(_ int, s *snapshot.Snapshot) { delete(s.Status, "Threads_running") }), "NN"},
-		// Issue 28: 1,000 connections, 50 long polls, 98 % idle, 2 CPUs.
+		// The routine-work review: 1,000 connections, 50 long polls, 98 % idle, 2 CPUs.
 		{"50 long polls in SELECT SLEEP are not executing", series(7, running(52), onCPUs(2), withProcesslist,
 			pileOf(50, "User sleep"), pileFrom(400, 1, "Sending data"),
 			status("Threads_connected", "1000")), "......."},
@@ -61,6 +61,8 @@ func TestThreadsRunningHigh(t *testing.T) {
 			pileFrom(500, 20, "Updating"), rowWaiters), "......."},
 		{"remote server: pt-stalk's 25", series(7, running(27), remote), "....WWW"},
 		{"remote server: 25 is not above 25", series(7, running(26), remote), "......."},
+		// A capture whose vmstat gave no CPU count: no guess at 25.
+		{"host figures without a CPU count", series(3, running(60), onCPUs(0)), "NNN"},
 		{"an empty processlist means nothing executes", series(7, running(30), withProcesslist), "......."},
 	})
 	snaps := series(5, running(46), onCPUs(16), withProcesslist, pileFrom(100, 5, "Waiting for query cache lock"),

@@ -116,6 +116,9 @@ func (w *window) hostNA() string {
 		return r
 	}
 	h := w.snap.Host
+	if h != nil && h.NotLocal != "" {
+		return "not local: " + h.NotLocal + ": host figures are not collected"
+	}
 	if h != nil && h.Remote {
 		return "server is on another machine: host figures are not collected"
 	}

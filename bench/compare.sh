@@ -16,12 +16,17 @@
 #       "profile" runs record's pipeline with CPU and heap profiles (implies -k);
 #       "live-profile" is the dashboard with a CPU profile of the whole binary (implies -k);
 #       "stmtcost" times candidate sampling statements on the server (server busy ms each);
+#       "stmtgap" prices them one a second, as a monitor sends them (bench/stmtcost: server
+#       busy and CPU ms per call, the client's time);
 #       "base-live" and "base-record" run the binary given with -B (an earlier build, for a
 #       before/after in one run)
 #   -B  a second mytop-go binary, for the base-* monitors
 #   -k  keep the temp dir (recordings, logs, screens) instead of removing it
 #   -P  record each monitor's CPU with perf over its window (any monitor, the dashboards
 #       and the Perl peers too); the top functions go to NAME-N.perf.txt (implies -k)
+#   -G  keep the server's general log and print, per monitor user, each statement
+#       shape it sent (numbers as N) and how many times over its warm-up and window:
+#       which statements a monitor sends per tick, to weigh against stmtcost
 #   -C  run the server alone in a cgroup of its own, as systemd's mariadb.service would
 #       (v2, and v1 cpuacct where mounted): mytop-go then reads mysqld's CPU from the
 #       cgroup instead of walking its threads in /proc/<pid>/stat (issue #16)
@@ -36,9 +41,9 @@
 # Perl needs libterm-readkey-perl and libdbd-mariadb-perl), go. Run as root.
 set -euo pipefail
 
-DURATION=30 COUNTS="0 1000 5000" BUSY=0 RATE=100 WARMUP=5 BASE="" KEEP=0 PERF=0 CGROUP=0
+DURATION=30 COUNTS="0 1000 5000" BUSY=0 RATE=100 WARMUP=5 BASE="" KEEP=0 PERF=0 CGROUP=0 GLOG=0
 MONITORS="mytop-go-record mytop-go-live innotop innotop-A mytop"
-while getopts "d:n:b:r:w:m:B:kPCh" o; do
+while getopts "d:n:b:r:w:m:B:kPCGh" o; do
 	case $o in
 	d) DURATION=$OPTARG ;;
 	n) COUNTS=$OPTARG ;;
@@ -50,7 +55,8 @@ while getopts "d:n:b:r:w:m:B:kPCh" o; do
 	k) KEEP=1 ;;
 	P) PERF=1 KEEP=1 ;;
 	C) CGROUP=1 ;;
-	*) sed -n '2,25p' "$0"; exit 2 ;;
+	G) GLOG=1 ;;
+	*) sed -n '2,28p' "$0"; exit 2 ;;
 	esac
 done
 
@@ -100,6 +106,7 @@ build() {
 	say "building mytop-go and helpers"
 	(cd "$ROOT" && CGO_ENABLED=0 go build -o "$TMP/mytop-go" ./cmd/mytop-go &&
 		go build -o "$TMP/conns" ./bench/conns && go build -o "$TMP/latency" ./bench/latency &&
+		go build -o "$TMP/stmtcost" ./bench/stmtcost &&
 		go build -o "$TMP/profile" ./bench/profile)
 }
 
@@ -108,11 +115,13 @@ start_server() {
 	mariadb-install-db --no-defaults --user=root --auth-root-authentication-method=normal \
 		--skip-test-db --datadir="$TMP/data" >"$TMP/install.log" 2>&1
 	ulimit -n 20000
+	local glog=()
+	((GLOG)) && glog=(--general-log=1 --general-log-file="$TMP/general.log")
 	mariadbd --no-defaults --user=root --datadir="$TMP/data" --socket="$SOCK" --skip-networking \
 		--pid-file="$TMP/mysqld.pid" --log-error="$TMP/mysqld.err" --skip-name-resolve \
 		--max-connections=6000 --open-files-limit=20000 --table-open-cache=400 \
 		--innodb-buffer-pool-size=64M --innodb-flush-log-at-trx-commit=2 \
-		--thread-cache-size=100 --userstat=1 >/dev/null 2>&1 &
+		--thread-cache-size=100 --userstat=1 "${glog[@]}" >/dev/null 2>&1 &
 	SERVER_PID=$!
 	((CGROUP)) && own_cgroup "$SERVER_PID"
 	for _ in $(seq 300); do
@@ -165,9 +174,11 @@ start_load() {
 	say "load did not start:"; cat "$TMP/conns-$n.log" >&2; exit 1
 }
 
-# probe prints "questions load_statements busy_s bytes_sent" in one statement:
-# the server's Questions, the workload user's statements, and the server time
-# and bytes spent on one monitor user. USER_STATISTICS leaves SHOW statements
+# probe prints "questions load_statements busy_s bytes_sent cpu_s" in one
+# statement: the server's Questions, the workload user's statements, and the
+# server time, bytes and CPU time spent on one monitor user (BUSY_TIME is
+# wall time, CPU_TIME what the server's threads ran: on a loaded machine the
+# first grows with the wait for a CPU, the second does not). USER_STATISTICS leaves SHOW statements
 # out of its command counts, so a monitor's statements are Questions minus
 # the workload's minus this probe itself.
 probe() {
@@ -176,7 +187,8 @@ probe() {
 		(SELECT COALESCE(SUM(SELECT_COMMANDS+UPDATE_COMMANDS+OTHER_COMMANDS),0)
 			FROM information_schema.USER_STATISTICS WHERE USER='load'),
 		(SELECT COALESCE(SUM(BUSY_TIME),0) FROM information_schema.USER_STATISTICS WHERE USER='$1'),
-		(SELECT COALESCE(SUM(BYTES_SENT),0) FROM information_schema.USER_STATISTICS WHERE USER='$1')"
+		(SELECT COALESCE(SUM(BYTES_SENT),0) FROM information_schema.USER_STATISTICS WHERE USER='$1'),
+		(SELECT COALESCE(SUM(CPU_TIME),0) FROM information_schema.USER_STATISTICS WHERE USER='$1')"
 }
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
@@ -279,8 +291,8 @@ measure() {
 		-v t0="$t0" -v t1="$t1" -v tck="$CLK_TCK" -v hwm="$hwm" -v lat="$lat" \
 		-v load1="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
 		split(s0, a, "\t"); split(s1, b, "\t"); dt = t1 - t0
-		printf "%-16s %6d %8.2f %9.1f %9.1f %8.2f %7.1f %11s %6s\n", name, n,
-			(b[1]-a[1]-(b[2]-a[2])-1)/dt, (b[3]-a[3])*1000/dt, (b[4]-a[4])/1024/dt,
+		printf "%-16s %6d %8.2f %9.1f %9.1f %9.1f %8.2f %7.1f %11s %6s\n", name, n,
+			(b[1]-a[1]-(b[2]-a[2])-1)/dt, (b[3]-a[3])*1000/dt, (b[5]-a[5])*1000/dt, (b[4]-a[4])/1024/dt,
 			(c1-c0)/tck*100/dt, hwm/1024, lat, load1 }' >>"$TMP/table"
 }
 
@@ -341,6 +353,10 @@ main() {
 		baseline "$n"
 		for m in $MONITORS; do
 			if [[ $m == stmtcost ]]; then stmtcost "$n"; continue; fi
+			if [[ $m == stmtgap ]]; then
+				"$TMP/stmtcost" -S "$SOCK" -rounds 20 -gap 1s | sed "s/^/# N=$n stmtgap: /" >>"$TMP/notes"
+				continue
+			fi
 			say "N=$n: $m for ${DURATION}s (+${WARMUP}s warm-up), load $(cut -d' ' -f1-3 /proc/loadavg)"
 			measure "$m" "$n"
 		done
@@ -348,7 +364,7 @@ main() {
 	done
 	echo "# $(date -u +%FT%TZ)  MariaDB $version  $(nproc) CPUs  $(uname -r)  window ${DURATION}s  workload ${RATE}/s  busy $BUSY"
 	cat "$TMP/notes"
-	printf '%-16s %6s %8s %9s %9s %8s %7s %11s %6s\n' monitor N stmt/s srv_ms/s KiB_out/s cpu% rss_MB p50/p99ms load1
+	printf '%-16s %6s %8s %9s %9s %9s %8s %7s %11s %6s\n' monitor N stmt/s srv_ms/s srvcpu_ms KiB_out/s cpu% rss_MB p50/p99ms load1
 	cat "$TMP/table"
 	local f
 	for f in "$TMP"/latency-*.txt; do
@@ -356,7 +372,23 @@ main() {
 		f=${f#"$TMP"/latency-}; f=${f%.txt}
 		sed "s/^/# $f latency ms: /" "$TMP/latency-$f.txt"
 	done
+	((GLOG)) && statements
 	echo "# load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+# statements prints, from the general log, what each monitor user sent: every
+# statement shape with its count, most frequent first (all -n runs together).
+statements() {
+	awk -F'\t' '
+	function shape(q) { gsub(/[0-9]+/, "N", q); gsub(/N(, *N)+/, "N,...", q); return substr(q, 1, 110) }
+	$0 ~ /^[0-9]{6} / || $1 == "" {
+		split($2 == "" ? $3 : $2, w, " "); id = w[1]; cmd = w[2]
+		q = $NF
+		if (cmd == "Connect") { split(q, u, "@"); user[id] = u[1]; next }
+		if (cmd == "Query" && user[id] ~ /^m_/ && user[id] != "m_q") n[user[id] "\t" shape(q)]++
+	}
+	END { for (k in n) print n[k] "\t" k }' "$TMP/general.log" | sort -t$'\t' -k2,2 -k1,1nr |
+		awk -F'\t' '{printf "# sent %-10s %6d  %s\n", $2, $1, $3}'
 }
 
 main

@@ -50,6 +50,7 @@ func Compare(before, after *Window) []Change {
 	out = append(out, statementChanges(before, after)...)
 	out = append(out, mixChanges(before, after)...)
 	out = append(out, loadChanges(before, after)...)
+	out = append(out, hostChanges(before, after)...)
 	sortBiggestFirst(out)
 	if out == nil {
 		out = []Change{}

@@ -6,7 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/snaptest"
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 var t0 = time.Date(2026, 12, 3, 14, 0, 0, 0, time.UTC)
@@ -14,8 +16,8 @@ var t0 = time.Date(2026, 12, 3, 14, 0, 0, 0, time.UTC)
 // server is a made-up server whose counters grow at the rates given, for
 // building frames as the pipeline does (snapshot.Delta between neighbours).
 type server struct {
-	meter    snapshot.LoadMeter
-	prev     *snapshot.Snapshot
+	meter    infer.LoadMeter
+	frames   snaptest.Framer
 	counters map[string]float64
 	vars     map[string]string
 	at       time.Time
@@ -47,12 +49,8 @@ func (s *server) tick(rates map[string]float64, running int, user string, digest
 	if digests != nil {
 		snap.Statements = &snapshot.Statements{At: s.at, Interval: 1, Digests: digests}
 	}
-	f := &snapshot.Frame{Snapshot: snap}
-	if s.prev != nil {
-		f.Rates = snapshot.Delta(s.prev, snap)
-	}
+	f := s.frames.Next(snap)
 	f.Load = s.meter.Measure(snap, f.Rates)
-	s.prev = snap
 	return f
 }
 

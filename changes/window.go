@@ -32,6 +32,11 @@ type Window struct {
 	// load sums each wait class's sessions × seconds over loadSeconds.
 	load        snapshot.ClassLoad
 	loadSeconds float64
+	// host sums each host figure (host.go) over the seconds it was read.
+	host        map[string]hostSum
+	hostScratch []hostFigure
+	// onsets are the episodes the baseline opened in the window (onsets.go).
+	onsets onsetList
 }
 
 // NewWindow starts an empty window.
@@ -39,6 +44,7 @@ func NewWindow() *Window {
 	return &Window{
 		vars: map[string]string{}, varSince: map[string]time.Time{},
 		counters: map[string]float64{}, gauges: map[string]float64{}, mix: map[string]float64{},
+		host: map[string]hostSum{},
 	}
 }
 
@@ -57,6 +63,8 @@ func (w *Window) Add(f *snapshot.Frame) {
 	w.addStatus(f)
 	w.addStatements(f)
 	w.addLoad(f.Load)
+	w.addHost(f)
+	w.onsets.add(f.Onsets)
 }
 
 func (w *Window) addVariables(s *snapshot.Snapshot) {

@@ -3,7 +3,7 @@ package collectors
 import (
 	"context"
 	"database/sql"
-	"errors"
+	"database/sql/driver"
 	"fmt"
 	"sync"
 	"time"
@@ -34,9 +34,9 @@ type actionConn struct {
 	used    time.Time
 }
 
-func newActionConn(cfg *mysql.Config, link *serverLink) (*actionConn, error) {
+func newActionConn(gate *loginGate, link *serverLink) (*actionConn, error) {
 	a := &actionConn{link: link}
-	connector, err := greetedConnector(cfg, &a.greeted)
+	connector, err := newGatedConnector(gate, func(c *mysql.Config) (driver.Connector, error) { return greetedConnector(c, &a.greeted) })
 	if err != nil {
 		return nil, err
 	}
@@ -81,12 +81,12 @@ func (a *actionConn) runOnce(ctx context.Context, fn func(*sql.Conn) error) erro
 	}
 	err := fn(a.conn)
 	a.used = time.Now()
-	if connectionLost(err) {
+	if connectionLost(err) && a.conn != nil {
 		// The server may still run the statement (or hold the session over
 		// a stalled link): an orphan, killed over the sampling session.
-		id := a.link.actionID.Load()
-		a.drop()
-		a.link.addOrphan(id, time.Now())
+		discard(a.conn)
+		a.conn = nil
+		a.link.actionLost(time.Now())
 	}
 	return err
 }
@@ -95,17 +95,16 @@ func (a *actionConn) open(ctx context.Context) error {
 	if !a.link.reserve(time.Now()) {
 		return errSessionCap
 	}
-	defer a.link.release()
 	began := time.Now()
 	conn, id, err := openBare(ctx, a.db, actionSettings)
 	if err != nil {
 		orphansOfOpen(a.link, &a.greeted, began, 0, id, err)
+		a.link.release()
 		return err
 	}
 	orphansOfOpen(a.link, &a.greeted, began, id, 0, nil)
 	a.conn = conn
-	a.link.actionID.Store(id)
-	a.link.setActionOpen(true)
+	a.link.actionOpened(id)
 	return nil
 }
 
@@ -115,8 +114,7 @@ func (a *actionConn) drop() {
 	}
 	discard(a.conn)
 	a.conn = nil
-	a.link.actionID.Store(0)
-	a.link.setActionOpen(false)
+	a.link.actionClosed()
 }
 
 // closeIfIdle closes the connection after a while without use.
@@ -135,28 +133,6 @@ func (a *actionConn) close() {
 	a.drop()
 	a.mu.Unlock()
 	a.db.Close()
-}
-
-// Kill stops a thread's running statement (KILL QUERY) or the whole
-// connection (KILL CONNECTION). The id is formatted as an integer, never
-// spliced from text.
-func (l *Live) Kill(ctx context.Context, threadID int64, connection bool) error {
-	if threadID <= 0 {
-		return fmt.Errorf("kill: invalid thread id %d", threadID)
-	}
-	if containsID(l.link.ownIDs(), threadID) {
-		return errors.New("kill: refusing to kill the monitor's own connection")
-	}
-	// The UI asked the same question; this is the last word, on the latest
-	// sample, for every caller.
-	if p, ok := l.lastThread(threadID); ok {
-		if why := snapshot.KillRefusal(&p); why != "" {
-			return fmt.Errorf("kill: refusing to kill thread %d: %s", threadID, why)
-		}
-	}
-	return l.actions.do(ctx, func(c *sql.Conn) error {
-		return killStatement(ctx, c, threadID, connection)
-	})
 }
 
 // Explain returns the plan of a thread's running statement. query is the
@@ -182,16 +158,4 @@ func (l *Live) Explain(ctx context.Context, threadID int64, query string) ([]sna
 	}
 	rows, _, _, err := planOf(ctx, wait, method, p)
 	return rows, err
-}
-
-// lastThread finds a thread in the latest snapshot; safe from any goroutine.
-func (l *Live) lastThread(id int64) (snapshot.Process, bool) {
-	if s := l.lastSnap.Load(); s != nil {
-		for _, p := range s.Processlist {
-			if p.ID == id {
-				return p, true
-			}
-		}
-	}
-	return snapshot.Process{}, false
 }

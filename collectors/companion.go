@@ -12,7 +12,7 @@ import (
 // PROCESSLIST (9-40 ms each at 5,000), and the protocol runs one statement
 // at a time per session. With a companion the processlist is read on it
 // while the sampling session reads the status, so the tick costs the slower
-// of the two, not their sum (issue #34).
+// of the two, not their sum (the fleet-cost work).
 //
 // It logs in as the sampling session does, with the same session timeouts,
 // is hidden from the processlist and killed over the sampling session when

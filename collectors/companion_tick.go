@@ -9,14 +9,18 @@ import (
 )
 
 // startSide starts the tick's processlist read on the companion, if one is
-// open for the current sampling session.
-func (l *Live) startSide(ctx context.Context) {
+// open for the current sampling session and the tick reads the list before
+// its status says whether it needs to (processlist.aheadDue).
+func (l *Live) startSide(ctx context.Context, now time.Time) {
 	c := l.side.comp
 	if c == nil {
 		return
 	}
 	if sess := l.link.session(); c.of != sess {
 		l.closeCompanion(time.Now(), false)
+		return
+	}
+	if !l.side.procs.aheadDue(now) {
 		return
 	}
 	l.side.procs.readAhead(ctx, c.conn, c.of.Caps)

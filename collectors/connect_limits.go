@@ -97,12 +97,8 @@ func (c *hostCache) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 const accountLimitsStatement = "SELECT User, Host, max_user_connections FROM mysql.user " +
 	"WHERE max_user_connections <> 0 LIMIT 1000"
 
-// accountLimitsEvery is how often the accounts' limits are read: they change
-// with a CREATE USER or ALTER USER, not under load.
-const accountLimitsEvery = time.Minute
-
 // accountLimits reads the accounts' own MAX_USER_CONNECTIONS from mysql.user
-// into Snapshot.AccountLimits, every accountLimitsEvery. Without SELECT on
+// into Snapshot.AccountLimits, every minute (its row of snapshot.Parts). Without SELECT on
 // mysql.user it says so, and only the global max_user_connections is judged.
 type accountLimits struct {
 	link *serverLink

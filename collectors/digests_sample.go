@@ -1,6 +1,10 @@
 package collectors
 
-import "github.com/mytop-go/mytop-go/snapshot"
+import (
+	"github.com/mytop-go/mytop-go/snapshot"
+
+	"github.com/mytop-go/mytop-go/snapshot/infer"
+)
 
 // sampleCache remembers one real statement per digest for servers whose
 // digest table keeps no sample text: a statement of the processlist whose
@@ -35,7 +39,7 @@ func (c *sampleCache) fill(ds []snapshot.Digest, procs []snapshot.Process) {
 		if running == nil {
 			running = runningByMatchKey(procs)
 		}
-		if s, ok := running[snapshot.DigestMatchKey(d.Text)]; ok {
+		if s, ok := running[infer.DigestMatchKey(d.Text)]; ok {
 			d.Sample = s
 			if len(c.byDigest) < maxSamples {
 				c.byDigest[d.Digest] = s
@@ -52,7 +56,7 @@ func runningByMatchKey(procs []snapshot.Process) map[string]string {
 		if p.Command != "Query" && p.Command != "Execute" || p.Info == "" || len(p.Info) > maxSampleBytes {
 			continue
 		}
-		m[snapshot.QueryMatchKey(p.Info)] = p.Info
+		m[infer.QueryMatchKey(p.Info)] = p.Info
 	}
 	return m
 }

@@ -7,25 +7,20 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// diskSpaceEvery is how often free space is read: a filesystem fills over
-// minutes, and time-to-full needs a span, not a tick.
-const diskSpaceEvery = 5 * time.Second
-
 // diskSpace reads the free space of each distinct filesystem that holds the
 // server's directories (datadir, tmpdir, binlog, redo, undo, relay log, Aria
 // log) with one stat and one statfs per directory, into Snapshot.Filesystems.
-// It runs only when the server is on this machine (IsLocalServer on its
-// address); the directories come from the variables read this tick. The
-// calls run in a goroutine bounded by the tick: a hung network filesystem
-// makes the part stale, never the tick late.
+// It runs only when mysqld is confirmed to run on this machine (serverProc),
+// and reads its directories as mysqld sees them (through /proc/<pid>/root
+// when it is in another mount namespace); the directories come from the
+// variables read this tick. The calls run in a goroutine bounded by the
+// tick: a hung network filesystem makes the part stale, never the tick late.
 type diskSpace struct {
-	address string
-	local   int8 // 0 unknown, 1 local, -1 remote
+	proc    *serverProc
 	last    []snapshot.Filesystem
 	pending chan diskSpaceResult
 }
@@ -35,23 +30,19 @@ type diskSpaceResult struct {
 	err error
 }
 
-func newDiskSpace(address string) *diskSpace { return &diskSpace{address: address} }
+func newDiskSpace(proc *serverProc) *diskSpace { return &diskSpace{proc: proc} }
 
 // Name implements Collector.
 func (c *diskSpace) Name() snapshot.CollectorName { return snapshot.CollectorDiskSpace }
 
 // Collect implements Collector.
 func (c *diskSpace) Collect(ctx context.Context, s *snapshot.Snapshot) error {
-	if c.local == 0 {
-		c.local = -1
-		if IsLocalServer(c.address) {
-			c.local = 1
-		}
-	}
-	if c.local < 0 {
-		setUnavailable(s, snapshot.CollectorDiskSpace, "server is on another machine: its filesystems cannot be read")
+	if _, _, err := c.proc.stat(s.Time, s); err != nil {
+		c.last = nil
+		setUnavailable(s, snapshot.CollectorDiskSpace, firstLine(err.Error())+": its filesystems are not read")
 		return nil
 	}
+	root, _ := c.proc.fsRoot()
 	dirs := serverDirs(s.Variables)
 	if len(dirs) == 0 {
 		c.carry(nil, s)
@@ -61,7 +52,7 @@ func (c *diskSpace) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		ch := make(chan diskSpaceResult, 1)
 		c.pending = ch
 		go func() {
-			fs, err := statFilesystems(dirs)
+			fs, err := statFilesystems(root, dirs)
 			ch <- diskSpaceResult{fs, err}
 		}()
 	}
@@ -131,14 +122,15 @@ func serverDirs(vars map[string]string) []serverDir {
 }
 
 // statFilesystems groups dirs by the device they are on and reads each
-// device's filesystem once. Directories that do not exist here (a server in
-// a container seen through a published port) are left out.
-func statFilesystems(dirs []serverDir) ([]snapshot.Filesystem, error) {
+// device's filesystem once, each dir read under root (mysqld's own root when
+// it is in another mount namespace; "" otherwise). Directories that do not
+// exist are left out.
+func statFilesystems(root string, dirs []serverDir) ([]snapshot.Filesystem, error) {
 	var out []snapshot.Filesystem
 	byDev := map[uint64]int{}
 	var errs []error
 	for _, d := range dirs {
-		fi, err := os.Stat(d.dir)
+		fi, err := os.Stat(root + d.dir)
 		if err != nil {
 			continue
 		}
@@ -158,7 +150,7 @@ func statFilesystems(dirs []serverDir) ([]snapshot.Filesystem, error) {
 			continue
 		}
 		var sf syscall.Statfs_t
-		if err := syscall.Statfs(d.dir, &sf); err != nil {
+		if err := syscall.Statfs(root+d.dir, &sf); err != nil {
 			errs = append(errs, err)
 			continue
 		}

@@ -38,7 +38,11 @@ func TestDiskSpaceOneReadPerFilesystem(t *testing.T) {
 	if err := os.Mkdir(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	c := newDiskSpace("/run/mysqld/mysqld.sock")
+	fp := newFakeProc(t)
+	fp.appendTo("net/unix", "0000000000000000: 00000002 00000000 00010000 0001 01 7001 /run/mysqld/mysqld.sock\n")
+	fp.process(30, "mariadbd", 7001)
+	fp.task(30, 0, "mariadbd", 100, 0)
+	c := newDiskSpace(newServerProc(fp.root, "/run/mysqld/mysqld.sock"))
 	s := &snapshot.Snapshot{Time: time.Now(), Variables: map[string]string{"datadir": dir, "tmpdir": sub,
 		"innodb_log_group_home_dir": "./", "aria_log_dir_path": "/nonexistent/here"}}
 	if err := c.Collect(context.Background(), s); err != nil {
@@ -58,7 +62,7 @@ func TestDiskSpaceOneReadPerFilesystem(t *testing.T) {
 	if len(next.Filesystems) != 1 {
 		t.Errorf("not carried: %+v", next.Filesystems)
 	}
-	remote := newDiskSpace("192.0.2.7:3306")
+	remote := newDiskSpace(newServerProc(fp.root, "192.0.2.7:3306"))
 	r := &snapshot.Snapshot{Variables: s.Variables, Collectors: map[snapshot.CollectorName]snapshot.CollectorState{}}
 	if err := remote.Collect(context.Background(), r); err != nil || r.Filesystems != nil ||
 		r.Collectors[snapshot.CollectorDiskSpace].Unavailable == "" {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/parse"
 )
 
 // errorLog reads who the server refused (Snapshot.RefusedLogins) from the
@@ -18,11 +19,11 @@ import (
 // which account and host (MariaDB and MySQL 5.7 log each "Access denied for
 // user" at log_warnings >= 2, the default; MySQL 8 at
 // log_error_verbosity=3). It sends no statement: it reads the file, and only
-// when the server is on this machine and those counters moved since the
+// when mysqld is confirmed to run on this machine (serverProc; the file at
+// that path may be another server's) and those counters moved since the
 // previous tick, at most errorLogReadMax bytes a tick.
 type errorLog struct {
-	address string
-	remote  *bool
+	proc    *serverProc
 	path    string
 	offset  int64 // where the next read starts; -1 before the first look
 	denied  string
@@ -33,25 +34,24 @@ type errorLog struct {
 // second writes ~30 KB a second.
 const errorLogReadMax = 256 << 10
 
-func newErrorLog(address string) *errorLog { return &errorLog{address: address, offset: -1} }
+func newErrorLog(proc *serverProc) *errorLog { return &errorLog{proc: proc, offset: -1} }
 
 // Name implements Collector.
 func (e *errorLog) Name() snapshot.CollectorName { return snapshot.CollectorErrorLog }
 
 // Collect implements Collector.
 func (e *errorLog) Collect(_ context.Context, s *snapshot.Snapshot) error {
-	if e.remote == nil {
-		r := !IsLocalServer(e.address)
-		e.remote = &r
-	}
-	if *e.remote {
-		setUnavailable(s, snapshot.CollectorErrorLog, "server is on another machine: its error log is not readable here")
+	if _, _, err := e.proc.stat(s.Time, s); err != nil {
+		setUnavailable(s, snapshot.CollectorErrorLog, firstLine(err.Error())+": its error log is not read here")
 		return nil
 	}
 	path, why := errorLogPath(s.Variables)
 	if why != "" {
 		setUnavailable(s, snapshot.CollectorErrorLog, why)
 		return nil
+	}
+	if root, _ := e.proc.fsRoot(); root != "" {
+		path = root + path
 	}
 	if path != e.path {
 		e.path, e.offset = path, -1
@@ -114,7 +114,7 @@ func (e *errorLog) readNew() (*snapshot.RefusedLogins, error) {
 		buf = buf[:0]
 	}
 	e.offset = start + int64(len(buf))
-	return &snapshot.RefusedLogins{Log: e.path, Refusals: snapshot.ParseRefusedLogins(string(buf)),
+	return &snapshot.RefusedLogins{Log: e.path, Refusals: parse.ParseRefusedLogins(string(buf)),
 		Truncated: truncated}, nil
 }
 

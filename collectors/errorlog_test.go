@@ -40,8 +40,11 @@ func TestErrorLogReadsOnlyNewLinesWhenRefusalsMove(t *testing.T) {
 		f.Close()
 	}
 	write("2026-12-03  8:00:00 3 [Warning] Access denied for user 'old'@'localhost' (using password: YES)\n")
-	local := false
-	e := &errorLog{remote: &local, offset: -1}
+	fp := newFakeProc(t)
+	fp.appendTo("net/unix", "0000000000000000: 00000002 00000000 00010000 0001 01 7001 /run/mysqld/mysqld.sock\n")
+	fp.process(30, "mariadbd", 7001)
+	fp.task(30, 0, "mariadbd", 100, 0)
+	e := newErrorLog(newServerProc(fp.root, "/run/mysqld/mysqld.sock"))
 	tick := func(denied string) *snapshot.Snapshot {
 		s := &snapshot.Snapshot{Variables: map[string]string{"log_error": log},
 			Status: map[string]string{"Access_denied_errors": denied, "Aborted_connects": denied}}
@@ -68,8 +71,7 @@ func TestErrorLogReadsOnlyNewLinesWhenRefusalsMove(t *testing.T) {
 	if s.RefusedLogins == nil || len(s.RefusedLogins.Refusals) != 1 || s.RefusedLogins.Refusals[0].Count != 1 {
 		t.Fatalf("fourth tick: %+v", s.RefusedLogins)
 	}
-	remote := true
-	r := &errorLog{remote: &remote, offset: -1}
+	r := newErrorLog(newServerProc(fp.root, "192.0.2.7:3306"))
 	s = &snapshot.Snapshot{Variables: map[string]string{"log_error": log}}
 	r.Collect(t.Context(), s)
 	if s.Collectors[snapshot.CollectorErrorLog].Unavailable == "" {

@@ -76,6 +76,33 @@ type explainer struct {
 	// stuck are threads that did not show their running plan in time (e.g.
 	// waiting for a lock); they get plain EXPLAIN of their text instead.
 	stuck map[int64]time.Time
+	// lastSelects are the SELECT fingerprints running at the previous tick.
+	lastSelects map[string]bool
+}
+
+// recurringSelects are the SELECT fingerprints running now that were also
+// running at the previous tick: a 100-ms SELECT sent again and again is seen
+// in sample after sample though no run lasts a second, and is the read side
+// of the full-scan incident. Its plan is fetched once per fingerprint (then
+// cached), like a write's.
+func (e *explainer) recurringSelects(ps []snapshot.Process) map[string]bool {
+	now := map[string]bool{}
+	var out map[string]bool
+	for _, p := range ps {
+		if p.Command != "Query" || firstWord(stripLeadingComments(p.Info)) != "SELECT" {
+			continue
+		}
+		fp := snapshot.Fingerprint(p.Info)
+		now[fp] = true
+		if e.lastSelects[fp] {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[fp] = true
+		}
+	}
+	e.lastSelects = now
+	return out
 }
 
 // minExplainTime is the least time left in a tick worth starting a fetch in.
@@ -101,7 +128,8 @@ func (e *explainer) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		return nil
 	}
 	fetched := 0
-	for _, p := range explainCandidates(s.Processlist, e.opts.After) {
+	recurring := e.recurringSelects(s.Processlist)
+	for _, p := range explainCandidates(s.Processlist, e.opts.After, recurring) {
 		fp := snapshot.Fingerprint(p.Info)
 		if s.Explains[fp] != nil {
 			continue
@@ -217,15 +245,17 @@ func judgePlan(method string, rows []snapshot.ExplainRow, err error) planVerdict
 	return planKeep
 }
 
-// explainCandidates are running SELECT statements older than after and
-// UPDATE/DELETE statements of any age, longest-running first. A full-scan
+// explainCandidates are running SELECT statements older than after or
+// recurring (a fingerprint in recurring), and UPDATE/DELETE statements of
+// any age, longest-running first. A full-scan
 // UPDATE that takes 0.3 s but is sent again and again is the common form of
 // the incident; its plan is fetched once per fingerprint (then cached), so
 // judging every write costs one EXPLAIN per new statement shape.
-func explainCandidates(ps []snapshot.Process, after time.Duration) []snapshot.Process {
+func explainCandidates(ps []snapshot.Process, after time.Duration, recurring map[string]bool) []snapshot.Process {
 	var out []snapshot.Process
 	for _, p := range ps {
-		if p.Command == "Query" && explainable(p.Info) && (p.TimeMS >= after.Milliseconds() || isWrite(p.Info)) {
+		if p.Command == "Query" && explainable(p.Info) && (p.TimeMS >= after.Milliseconds() || isWrite(p.Info) ||
+			recurring != nil && recurring[snapshot.Fingerprint(p.Info)]) {
 			out = append(out, p)
 		}
 	}

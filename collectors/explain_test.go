@@ -48,9 +48,25 @@ func TestExplainCandidates(t *testing.T) {
 		{ID: 6, Command: "Execute", TimeMS: 9000, Info: "SELECT * FROM a"},                    // prepared: no running plan
 		{ID: 7, Command: "Query", TimeMS: 300, Info: "UPDATE a SET x=x+1 WHERE b LIKE '%z%'"}, // short write: judged too
 	}
-	got := explainCandidates(ps, 2*time.Second)
+	got := explainCandidates(ps, 2*time.Second, nil)
 	if len(got) != 3 || got[0].ID != 2 || got[1].ID != 1 || got[2].ID != 7 {
 		t.Errorf("got %+v, want threads 2, 1, then the short UPDATE 7", got)
+	}
+}
+
+// A short SELECT seen in two ticks in a row is planned; one seen once is not.
+func TestExplainCandidatesRecurringSelect(t *testing.T) {
+	var e explainer
+	lookup := snapshot.Process{ID: 8, Command: "Query", TimeMS: 100, Info: "SELECT id FROM app.users WHERE email = 'a@b'"}
+	once := snapshot.Process{ID: 9, Command: "Query", TimeMS: 100, Info: "SELECT 2 FROM dual"}
+	if r := e.recurringSelects([]snapshot.Process{lookup}); len(explainCandidates([]snapshot.Process{lookup}, 2*time.Second, r)) != 0 {
+		t.Errorf("first sighting planned: %v", r)
+	}
+	lookup.Info, lookup.ID = "SELECT id FROM app.users WHERE email = 'c@d'", 10
+	ps := []snapshot.Process{lookup, once}
+	got := explainCandidates(ps, 2*time.Second, e.recurringSelects(ps))
+	if len(got) != 1 || got[0].ID != 10 {
+		t.Errorf("got %+v, want the lookup seen again (thread 10)", got)
 	}
 }
 

@@ -23,6 +23,12 @@ type LiveFlags struct {
 	HostsFile     string
 	NoThreadStats bool
 	OneSession    bool
+	// ListBudget is --list-budget: 0 reads the processlist in full every tick.
+	ListBudget time.Duration
+	// OnScreen: a dashboard draws over the terminal, so refused logins are
+	// not logged to stderr (the header says them); a single server's
+	// dashboard then also waits for the DBA to ask before logging in again.
+	OnScreen bool
 }
 
 // AddLiveFlags registers the options of a live source on fs.
@@ -35,6 +41,7 @@ func AddLiveFlags(fs *flag.FlagSet) *LiveFlags {
 	fs.StringVar(&l.HostsFile, "hosts", "", "file naming several servers, one host[:port] or DSN per line")
 	fs.BoolVar(&l.NoThreadStats, "no-thread-stats", false, "do not read each connection's CPU and I/O from /proc (a server on this machine)")
 	fs.BoolVar(&l.OneSession, "one-session", false, "never open a second sampling session to read the processlist beside the status (opened only while both reads are slow, on a healthy server)")
+	fs.DurationVar(&l.ListBudget, "list-budget", listBudget, "server time a second the full processlist read may cost before it is read less often (while nothing runs); 0 reads it in full every tick")
 	return l
 }
 
@@ -75,8 +82,17 @@ func (l *LiveFlags) Build(conn *connopt.Flags, stderr io.Writer) (*Live, error) 
 	if err != nil {
 		return nil, err
 	}
+	addr := connopt.AddressOf(cfg)
 	opts := LiveOptions{Config: cfg, Interval: l.Interval, NoThreadStats: l.NoThreadStats, OneSession: l.OneSession,
-		Host: hostFor(connopt.AddressOf(cfg))}
+		ListBudget: l.ListBudget, Host: hostFor(addr), Reload: conn.Reload}
+	if l.ListBudget <= 0 {
+		opts.ListBudget = -1 // every tick
+	}
+	if l.OnScreen {
+		opts.AskBeforeLogin = conn == l.Conn // a fleet's member goes on alone
+	} else {
+		opts.Log = func(line string) { fmt.Fprintf(stderr, "mytop-go: %s: %s\n", addr, line) }
+	}
 	for _, p := range periods {
 		*p.of(&opts) = *p.of(&l.Periods)
 	}

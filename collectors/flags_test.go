@@ -14,7 +14,8 @@ func TestLiveFlags(t *testing.T) {
 	fs := flag.NewFlagSet("record", flag.ContinueOnError)
 	lf := AddLiveFlags(fs)
 	if err := fs.Parse([]string{"--no-defaults", "--no-login-paths", "--host=db1.example", "--interval=2s", "--innodb-interval=7s", "--variables-interval=20s",
-		"--replica-interval=3s", "--statements-interval=9s", "--no-thread-stats", "--one-session", "--hosts=fleet.txt"}); err != nil {
+		"--replica-interval=3s", "--statements-interval=9s", "--no-thread-stats", "--one-session", "--hosts=fleet.txt",
+		"--list-budget=2ms"}); err != nil {
 		t.Fatal(err)
 	}
 	live, err := lf.Build(lf.Conn, io.Discard)
@@ -25,8 +26,26 @@ func TestLiveFlags(t *testing.T) {
 	o := live.opts
 	if o.Interval != 2*time.Second || o.InnoDBEvery != 7*time.Second || o.VariablesEvery != 20*time.Second ||
 		o.ReplicaEvery != 3*time.Second || o.StatementsEvery != 9*time.Second || !o.NoThreadStats || lf.HostsFile != "fleet.txt" ||
-		!o.OneSession || !live.side.off {
+		!o.OneSession || !live.side.off || o.ListBudget != 2*time.Millisecond || live.side.procs.cad.budget != 2*time.Millisecond {
 		t.Errorf("options %+v from the flags", o)
+	}
+	for _, c := range []struct {
+		arg  string
+		want time.Duration
+	}{{"--list-budget=0", -1}, {"--interval=1s", listBudget}} {
+		fs := flag.NewFlagSet("record", flag.ContinueOnError)
+		lf := AddLiveFlags(fs)
+		if err := fs.Parse([]string{"--no-defaults", "--no-login-paths", "--host=db1.example", c.arg}); err != nil {
+			t.Fatal(err)
+		}
+		l, err := lf.Build(lf.Conn, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := l.side.procs.cad.budget; got != c.want {
+			t.Errorf("%s: the processlist's budget is %v, want %v (negative: read in full every tick)", c.arg, got, c.want)
+		}
+		l.Close()
 	}
 	if live.Address() != "db1.example:3306" {
 		t.Errorf("address %q from --host=db1.example", live.Address())

@@ -130,15 +130,27 @@ func greetedConnector(cfg *mysql.Config, g *greetings) (driver.Connector, error)
 // open had learnt. An open the server refused (a wrong password, too many
 // connections, a blocked host: err carries its error number) left no
 // session behind, and must not fill the cap on the monitor's sessions.
+//
+// A greeted id is acted on (hidden from the processlist, killed when seen)
+// only once the greetings are known to carry the server's own thread ids:
+// behind a MySQL-protocol proxy (ProxySQL, MaxScale, RDS Proxy) the id in
+// the greeting is the proxy's, and as a server thread id it names some
+// other client's session. failedID came from CONNECTION_ID() and is always
+// the server's.
 func orphansOfOpen(l *serverLink, g *greetings, began time.Time, kept, failedID int64, err error) {
 	now := time.Now()
 	greeted := g.takeSince(began)
+	if kept > 0 {
+		l.greetingsConfirm(greeted, kept)
+	}
 	if err != nil && failedID == 0 && serverErrno(err) != 0 {
 		return
 	}
-	for _, id := range greeted {
-		if id != kept {
-			l.addOrphan(id, now)
+	if l.greetingsTrusted() {
+		for _, id := range greeted {
+			if id != kept {
+				l.addOrphan(id, now)
+			}
 		}
 	}
 	l.addOrphan(failedID, now)

@@ -77,21 +77,32 @@ func TestGreetingsDialerSeesTheIDAcrossReads(t *testing.T) {
 
 // A failed open leaves the greeted session as an orphan; one the server
 // refused (a wrong password) leaves none, so retries never fill the cap.
+// The greeted id is acted on only once an open's CONNECTION_ID() matched
+// its greeting: behind a proxy the greeting's id is not the server's.
 func TestOrphansOfOpen(t *testing.T) {
 	refused := &mysql.MySQLError{Number: 1045, Message: "Access denied"}
 	for _, tc := range []struct {
 		name           string
+		confirmed      int64 // an earlier open's CONNECTION_ID(), greeted as 5; 0: none yet
 		kept, failedID int64
 		err            error
 		want           int
 	}{
-		{"opened: the kept session is no orphan", 7, 0, nil, 0},
-		{"stalled before CONNECTION_ID()", 0, 0, context.DeadlineExceeded, 1},
-		{"stalled setting the timeouts", 0, 7, context.DeadlineExceeded, 1},
-		{"access denied", 0, 0, refused, 0},
+		{"opened: the kept session is no orphan", 5, 7, 0, nil, 0},
+		{"stalled before CONNECTION_ID()", 5, 0, 0, context.DeadlineExceeded, 1},
+		{"stalled setting the timeouts", 5, 0, 7, context.DeadlineExceeded, 1},
+		{"access denied", 5, 0, 0, refused, 0},
+		{"stalled before any greeting was confirmed", 0, 0, 0, context.DeadlineExceeded, 0},
+		{"confirmed id, learnt before it stalled", 0, 0, 7, context.DeadlineExceeded, 1},
+		{"behind a proxy: greeted 5, CONNECTION_ID() 905", 905, 0, 0, context.DeadlineExceeded, 0},
+		{"behind a proxy, opened: the greeted id is someone else's", 905, 907, 0, nil, 0},
 	} {
 		var l serverLink
 		var g greetings
+		if tc.confirmed != 0 {
+			g.greeted(5)
+			orphansOfOpen(&l, &g, time.Now().Add(-time.Second), tc.confirmed, 0, nil)
+		}
 		began := time.Now()
 		g.greeted(7)
 		orphansOfOpen(&l, &g, began, tc.kept, tc.failedID, tc.err)

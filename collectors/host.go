@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -23,8 +24,11 @@ import (
 // that (Remote), because this machine's figures would be the wrong ones.
 // Collect must not be called concurrently; it reuses its buffers.
 type Host struct {
-	// Remote forces the server to be treated as on another machine; otherwise
-	// it is decided from the snapshot's server address with IsLocalServer.
+	// Remote forces the server to be treated as on another machine; so does
+	// an address that cannot be this machine's (addressMayBeLocal). A local
+	// address is only a start: the live source keeps this machine's figures
+	// only once mysqld's process confirms the server runs here
+	// (mysqldProc.fill).
 	Remote bool
 	// ProcRoot is where procfs is mounted; "/proc" when empty.
 	ProcRoot string
@@ -32,7 +36,7 @@ type Host struct {
 	SysRoot string
 
 	hostname string
-	local    map[string]bool // IsLocalServer answers by address
+	local    map[string]bool // addressMayBeLocal answers by address
 	buf      []byte
 	names    map[string]string // device names of earlier samples, reused
 
@@ -44,7 +48,7 @@ type Host struct {
 // hostFor samples this machine only when the server at address runs on it;
 // for a remote server the host panel says so instead of showing the wrong
 // machine.
-func hostFor(address string) *Host { return &Host{Remote: !IsLocalServer(address)} }
+func hostFor(address string) *Host { return &Host{Remote: !addressMayBeLocal(address)} }
 
 // Name identifies the collector in Snapshot.Collectors.
 func (h *Host) Name() snapshot.CollectorName { return snapshot.CollectorHost }
@@ -75,7 +79,7 @@ func (h *Host) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	errs = append(errs, h.readProc("diskstats", func(b []byte) {
 		out.Disks = parseDiskstats(b, make([]snapshot.DiskCounters, 0, len(h.names)), h.deviceName, h.mountedLoop)
 	}))
-	errs = append(errs, fillLoad(ctx, out), fillMemory(ctx, out), fillNets(ctx, out))
+	errs = append(errs, fillLoad(ctx, out), fillMemory(ctx, out), fillNets(ctx, out), h.readTCP(out))
 	h.fillDevices(out)
 	s.Host = out
 	err := errors.Join(errs...)
@@ -133,7 +137,7 @@ func (h *Host) isRemote(addr string) bool {
 	}
 	local, ok := h.local[addr]
 	if !ok {
-		local = IsLocalServer(addr)
+		local = addressMayBeLocal(addr)
 		if h.local == nil {
 			h.local = map[string]bool{}
 		}
@@ -185,6 +189,25 @@ func (h *Host) deviceName(b []byte) string {
 	return s
 }
 
+// readTCP fills out.TCP from /proc/net/snmp and /proc/net/netstat; a
+// kernel without the second still gives the TCP counters, and one without
+// IPv4 (no net/snmp) none, which is not an error.
+func (h *Host) readTCP(out *snapshot.Host) error {
+	t := &snapshot.TCPCounters{}
+	ok := false
+	if err := h.readProc("net/snmp", func(b []byte) { ok = parseNetSNMP(b, t) }); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		return fmt.Errorf("tcp: %w", err)
+	}
+	if !ok {
+		return fmt.Errorf("tcp: no Tcp lines in net/snmp")
+	}
+	_ = h.readProc("net/netstat", func(b []byte) { parseNetNetstat(b, t) })
+	out.TCP = t
+	return nil
+}
+
 func fillLoad(ctx context.Context, out *snapshot.Host) error {
 	avg, err := load.AvgWithContext(ctx)
 	if err != nil {
@@ -213,7 +236,8 @@ func fillNets(ctx context.Context, out *snapshot.Host) error {
 	out.Nets = make([]snapshot.NetCounters, 0, len(nics))
 	for _, n := range nics {
 		out.Nets = append(out.Nets, snapshot.NetCounters{Name: n.Name, RxBytes: n.BytesRecv,
-			TxBytes: n.BytesSent, RxPackets: n.PacketsRecv, TxPackets: n.PacketsSent})
+			TxBytes: n.BytesSent, RxPackets: n.PacketsRecv, TxPackets: n.PacketsSent,
+			RxDrops: n.Dropin, TxDrops: n.Dropout, RxErrors: n.Errin, TxErrors: n.Errout})
 	}
 	return nil
 }

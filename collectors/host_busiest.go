@@ -8,32 +8,34 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // busiestIdleMax is the host's idle share (%) under which the busiest
-// processes are read: HOST-02's 80 % busy (PMM-A node_high_cpu_load), the
-// level under which cpu_saturation may stand. An idle host costs nothing:
-// reading every /proc/<pid>/stat (200 processes here, ~1 ms) is done only
-// while the CPUs are busy, when the question "which process?" is asked.
+// processes are read every tick: HOST-02's 80 % busy (PMM-A
+// node_high_cpu_load), the level under which cpu_saturation may stand, and
+// the question "which process?" is asked. Reading every /proc/<pid>/stat
+// costs about 1 ms for 200 processes, so a host that is not busy is read
+// only every busiestEvery.
 const busiestIdleMax = 20
 
-// busiestTop is how many processes are kept, and busiestMinCPUs the least
-// CPU (CPU seconds a second) a process must have used to be named: a
-// daemon's 0.01 says nothing about who keeps the CPUs busy.
-const (
-	busiestTop     = 5
-	busiestMinCPUs = 0.05
-)
+// busiestEvery is how often the processes are read while the host is not
+// busy: a host's normal then holds which processes use its CPUs, at a
+// fifth of the every-tick cost (measured: BenchmarkBusiestRead).
+const busiestEvery = 5 * time.Second
 
 // busiestProcs reads which processes other than mysqld used the CPU over
-// the last interval, from two reads of every /proc/<pid>/stat: the first
-// busy tick only takes the baseline. mysqld's own pid is skipped: its
-// figure is Host.Mysqld, and its stat walks every one of its threads.
+// the last interval, from two reads of every /proc/<pid>/stat: every tick
+// while the host is busy, every busiestEvery otherwise, the ticks between
+// carrying the last figures. mysqld's own pid is skipped: its figure is
+// Host.Mysqld, and its stat walks every one of its threads.
 type busiestProcs struct {
 	root    string // procfs; "/proc" when empty
 	prevCPU snapshot.CPUTimes
 	prevAt  time.Time
-	prev    map[int]procUse // the previous read, by pid; nil after an idle tick
+	prev    map[int]procUse // the previous read, by pid; nil before the first
+	readAt  time.Time       // when prev was read
+	last    []snapshot.ProcessUse
 	buf     []byte
 }
 
@@ -42,18 +44,20 @@ type procUse struct {
 	name         string
 }
 
-// fill sets s.Host.Busiest when the host was busy over the last interval.
+// fill sets s.Host.Busiest: read now when the host was busy over the last
+// interval or busiestEvery has passed, else carried from the last read.
 func (b *busiestProcs) fill(s *snapshot.Snapshot) {
 	h := s.Host
 	if h == nil || h.Remote {
-		b.prev = nil
+		b.prev, b.last = nil, nil
 		return
 	}
 	prevCPU, prevAt := b.prevCPU, b.prevAt
 	b.prevCPU, b.prevAt = h.CPU, s.Time
 	total := h.CPU.Total() - prevCPU.Total()
-	if prevAt.IsZero() || total <= 0 || 100*(h.CPU.Idle-prevCPU.Idle)/total >= busiestIdleMax {
-		b.prev = nil
+	busy := !prevAt.IsZero() && total > 0 && 100*(h.CPU.Idle-prevCPU.Idle)/total < busiestIdleMax
+	if !busy && b.prev != nil && s.Time.Sub(b.readAt) < busiestEvery && !s.Time.Before(b.readAt) {
+		h.Busiest = b.last
 		return
 	}
 	skip := 0
@@ -61,37 +65,27 @@ func (b *busiestProcs) fill(s *snapshot.Snapshot) {
 		skip = h.Mysqld.PID
 	}
 	cur := b.read(skip)
-	prev := b.prev
-	b.prev = cur
-	secs := s.Time.Sub(prevAt).Seconds()
+	prev, readAt := b.prev, b.readAt
+	b.prev, b.readAt, b.last = cur, s.Time, nil
+	secs := s.Time.Sub(readAt).Seconds()
 	if prev == nil || secs <= 0 {
 		return
 	}
+	b.last = busiestUsed(prev, cur, secs)
+	h.Busiest = b.last
+}
+
+// busiestUsed is the processes' CPU between two reads secs apart, busiest first.
+func busiestUsed(prev, cur map[int]procUse, secs float64) []snapshot.ProcessUse {
 	var used []snapshot.ProcessUse
 	for pid, c := range cur {
 		p, ok := prev[pid]
 		if !ok || p.start != c.start || c.ticks <= p.ticks {
 			continue
 		}
-		cpus := float64(c.ticks-p.ticks) / userHZ / secs
-		if cpus < busiestMinCPUs {
-			continue
-		}
-		used = append(used, snapshot.ProcessUse{PID: pid, Name: c.name, CPUs: cpus})
+		used = append(used, snapshot.ProcessUse{PID: pid, Name: c.name, CPUs: float64(c.ticks-p.ticks) / userHZ / secs})
 	}
-	slices.SortFunc(used, func(a, b snapshot.ProcessUse) int {
-		switch {
-		case a.CPUs > b.CPUs:
-			return -1
-		case a.CPUs < b.CPUs:
-			return 1
-		}
-		return a.PID - b.PID
-	})
-	if len(used) > busiestTop {
-		used = used[:busiestTop]
-	}
-	h.Busiest = used
+	return infer.RankBusiest(used)
 }
 
 // read takes every process's CPU ticks but skip's.

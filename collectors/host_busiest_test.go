@@ -53,10 +53,15 @@ func TestBusiestProcs(t *testing.T) {
 		b.fill(s)
 		got = append(got, s.Host.Busiest)
 	}
-	for i, want := range []int{0, 0, 0, 2, 2, 0, 0} {
+	// Read at 0 (the first), 2 (busy, over the 2 s since 0), 3, 4 and 6
+	// (busy); 1 and 5 are idle within busiestEvery and carry the last read.
+	for i, want := range []int{0, 0, 2, 2, 2, 2, 2} {
 		if len(got[i]) != want {
 			t.Errorf("sample %d: %d processes (%v), want %d", i, len(got[i]), got[i], want)
 		}
+	}
+	if len(got[5]) != len(got[4]) || len(got[5]) > 0 && &got[5][0] != &got[4][0] {
+		t.Errorf("idle tick 5 did not carry tick 4's read: %v, %v", got[5], got[4])
 	}
 	top := got[3]
 	if len(top) == 2 && (top[0].Name != "postgres" || top[0].PID != 100 || top[0].CPUs < 0.89 || top[0].CPUs > 0.91 ||
@@ -70,4 +75,40 @@ func TestBusiestProcs(t *testing.T) {
 	if remote.Host.Busiest != nil {
 		t.Errorf("remote: %v", remote.Host.Busiest)
 	}
+}
+
+// An idle host is read every busiestEvery, its figures over that span, and
+// carried between reads.
+func TestBusiestProcsIdleHostEveryFewSeconds(t *testing.T) {
+	root := t.TempDir()
+	b := &busiestProcs{root: root}
+	t0 := time.Date(2026, 12, 3, 12, 0, 0, 0, time.UTC)
+	var got [][]snapshot.ProcessUse
+	for i := 0; i <= 11; i++ {
+		writeStat(t, root, 100, "backup-agent", uint64(20*i), 0) // 0.2 CPUs
+		s := &snapshot.Snapshot{Time: t0.Add(time.Duration(i) * time.Second), Host: &snapshot.Host{NumCPU: 2,
+			CPU: snapshot.CPUTimes{Idle: 1.8 * float64(i), User: 0.2 * float64(i)}}}
+		b.fill(s)
+		got = append(got, s.Host.Busiest)
+	}
+	for i, g := range got {
+		want := i >= 5
+		if (len(g) == 1) != want {
+			t.Fatalf("tick %d: %v, want a figure %v", i, g, want)
+		}
+		if want && (g[0].Name != "backup-agent" || g[0].CPUs < 0.19 || g[0].CPUs > 0.21) {
+			t.Errorf("tick %d: %+v, want backup-agent at 0.2 CPUs", i, g[0])
+		}
+	}
+}
+
+// BenchmarkBusiestRead is one read of every process's stat on this machine:
+// its cost every tick on a busy host, every busiestEvery on another.
+func BenchmarkBusiestRead(b *testing.B) {
+	p := &busiestProcs{}
+	n := 0
+	for b.Loop() {
+		n = len(p.read(0))
+	}
+	b.ReportMetric(float64(n), "procs")
 }

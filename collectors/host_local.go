@@ -8,12 +8,15 @@ import (
 	"time"
 )
 
-// IsLocalServer reports whether a server address (host:port, a socket path,
-// or a go-sql-driver "unix(…)"/"tcp(…)" address) points at this machine: a
-// unix socket, localhost, a loopback address, or an address of one of this
-// machine's interfaces. Host names are resolved, with a short timeout; an
-// unresolvable name counts as remote.
-func IsLocalServer(addr string) bool {
+// addressMayBeLocal reports whether a server address (host:port, a socket
+// path, or a go-sql-driver "unix(…)"/"tcp(…)" address) points at this
+// machine: a unix socket, localhost, a loopback address, or an address of one
+// of this machine's interfaces. Host names are resolved, with a short
+// timeout; an unresolvable name counts as remote. It only rules a server
+// out: a loopback address may be a tunnel to another machine, a socket
+// another instance's, so a server is taken as this machine's only once its
+// process is found (serverProc.locate, mysqld_locate.go).
+func addressMayBeLocal(addr string) bool {
 	addr = strings.TrimSpace(addr)
 	switch {
 	case addr == "", strings.HasPrefix(addr, "/"), strings.HasPrefix(addr, "./"), strings.HasPrefix(addr, "@"),

@@ -18,7 +18,13 @@ const mountsEvery = time.Minute
 // whole disk for a partition (sysRoot/dev/block/M:m/partition exists), else
 // the device itself (dm-N, md0, nvme0n1).
 func blockMounts(procRoot, sysRoot string) []snapshot.Mount {
-	b, err := os.ReadFile(filepath.Join(procRoot, "self", "mountinfo"))
+	return blockMountsFrom(filepath.Join(procRoot, "self", "mountinfo"), sysRoot)
+}
+
+// blockMountsFrom reads the block mounts of one mount table (a process's
+// /proc/<pid>/mountinfo).
+func blockMountsFrom(file, sysRoot string) []snapshot.Mount {
+	b, err := os.ReadFile(file)
 	if err != nil {
 		return nil
 	}

@@ -29,6 +29,9 @@ func TestHostCollectFromTestdata(t *testing.T) {
 	if got.MemTotal == 0 || got.Load1 < 0 || len(got.Nets) == 0 {
 		t.Errorf("gopsutil parts missing: mem %d nets %d", got.MemTotal, len(got.Nets))
 	}
+	if got.TCP == nil || got.TCP.RetransSegs != 15 || got.TCP.InOctets != 0 {
+		t.Errorf("tcp = %+v, want net/snmp's 15 retransmits and no octets (no net/netstat)", got.TCP)
+	}
 }
 
 func TestHostCollectRemoteReadsNothing(t *testing.T) {
@@ -57,7 +60,7 @@ func TestHostCollectReportsMissingProc(t *testing.T) {
 	}
 }
 
-func TestIsLocalServer(t *testing.T) {
+func TestAddressMayBeLocal(t *testing.T) {
 	cases := map[string]bool{
 		"": true, "/var/run/mysqld/mysqld.sock": true, "unix(/tmp/m.sock)": true, "mysql.sock": true, "@mysqld": true,
 		"localhost:3306": true, "LOCALHOST": true, "127.0.0.1:3306": true, "127.8.9.10": true,
@@ -66,15 +69,15 @@ func TestIsLocalServer(t *testing.T) {
 		"no-such-host.invalid:3306": false,
 	}
 	for addr, want := range cases {
-		if got := IsLocalServer(addr); got != want {
-			t.Errorf("IsLocalServer(%q) = %v, want %v", addr, got, want)
+		if got := addressMayBeLocal(addr); got != want {
+			t.Errorf("addressMayBeLocal(%q) = %v, want %v", addr, got, want)
 		}
 	}
 }
 
-func TestIsLocalServerOwnInterfaceAddress(t *testing.T) {
+func TestAddressMayBeLocalOwnInterfaceAddress(t *testing.T) {
 	ip := firstNonLoopbackIP(t)
-	if !IsLocalServer(ip + ":3306") {
+	if !addressMayBeLocal(ip + ":3306") {
 		t.Errorf("%s is this machine's address but counted as remote", ip)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/parse"
 )
 
 // innoDB reads and parses SHOW ENGINE INNODB STATUS, which is costlier than
@@ -38,7 +39,7 @@ func (c *innoDB) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	if len(t.rows) == 0 || col < 0 {
 		return errors.New("SHOW ENGINE INNODB STATUS returned no status")
 	}
-	st, err := snapshot.ParseInnoDBStatus(t.rows[0][col].String)
+	st, err := parse.ParseInnoDBStatus(t.rows[0][col].String)
 	if err != nil {
 		return err
 	}

@@ -3,14 +3,9 @@ package collectors
 import (
 	"context"
 	"strconv"
-	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
-
-// innoDBSizeEvery is how often the tablespace sizes are read: they change
-// slowly, and the buffer pool rule only sets them beside the pool's size.
-const innoDBSizeEvery = 5 * time.Minute
 
 // innoDBSizeStatements list the InnoDB tablespaces with their file sizes:
 // MariaDB's name first, then MySQL 8.0's. Both read InnoDB's own file list,

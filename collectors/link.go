@@ -36,6 +36,9 @@ type serverLink struct {
 	sess        atomic.Pointer[session]
 	actionID    atomic.Int64
 	companionID atomic.Int64
+	// greetingTrust says whether handshake greetings carry the server's
+	// thread ids (greeting_trust.go).
+	greetingTrust atomic.Int32
 	// user is the login the monitor's sessions run as: an orphan is only
 	// ever matched to a processlist row of this user.
 	user string
@@ -142,13 +145,6 @@ func (l *serverLink) release() {
 	l.mu.Unlock()
 }
 
-// setActionOpen counts the on-demand connection.
-func (l *serverLink) setActionOpen(open bool) {
-	l.mu.Lock()
-	l.actionOpen = open
-	l.mu.Unlock()
-}
-
 // ownSessions is how many sessions the server may hold for the monitor.
 func (l *serverLink) ownSessions(now time.Time) int {
 	l.mu.Lock()
@@ -174,11 +170,16 @@ const stuckPatience = 5 * time.Minute
 
 // addOrphan records a session we gave up on.
 func (l *serverLink) addOrphan(id int64, now time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.addOrphanLocked(id, now)
+}
+
+// addOrphanLocked is addOrphan with l.mu held.
+func (l *serverLink) addOrphanLocked(id int64, now time.Time) {
 	if id <= 0 {
 		return
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
 	if l.orphans == nil {
 		l.orphans = map[int64]*orphan{}
 	}

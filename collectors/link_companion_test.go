@@ -17,7 +17,10 @@ func TestLinkCompanionSlot(t *testing.T) {
 	link := serverLink{user: "mon", patience: 20 * time.Second}
 	link.sawProcesses(nil, start, t0)
 	link.setSession(&session{ID: 10})
-	link.setActionOpen(true)
+	if !link.reserve(t0) {
+		t.Fatal("no slot for the on-demand connection")
+	}
+	link.actionOpened(11)
 	if !link.reserveCompanion(t0) {
 		t.Fatal("sampling and on-demand open, nothing left over: the companion must fit")
 	}

@@ -3,6 +3,7 @@ package collectors
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"sync"
@@ -40,9 +41,27 @@ type LiveOptions struct {
 	NoThreadStats bool
 	// MaxBackoff caps the wait between reconnection attempts (default 5 s).
 	MaxBackoff time.Duration
+	// Reload reads the connection options again (option files, login path,
+	// MYSQL_PWD): after a refused login, the user and password it gives are
+	// the next attempt's. Nil: the credentials of Config stay.
+	Reload func() (*mysql.Config, error)
+	// AskBeforeLogin: after a refused login, no attempt is made until
+	// LogInAgain (the dashboard, where the DBA sees the refusal). Otherwise
+	// attempts follow loginSchedule (minutes) within the account's limit of
+	// password errors.
+	AskBeforeLogin bool
+	// Log receives a line when logins are refused and accepted again (nil:
+	// none, as under the dashboard).
+	Log func(string)
+	// loginSchedule replaces loginSchedule in tests.
+	loginSchedule []time.Duration
 	// OneSession never opens the companion sampling session (companion.go):
 	// status and processlist are then always read one after the other.
 	OneSession bool
+	// ListBudget is the server time per second the full processlist read may
+	// take on average before it is made less often (processlist_cadence.go);
+	// 0 is listBudget, negative reads it in full every tick.
+	ListBudget time.Duration
 }
 
 var _ pipeline.Source = (*Live)(nil)
@@ -55,12 +74,13 @@ type Live struct {
 	unencryptedTCP bool
 	db             *sql.DB   // sampling pool: one connection in use at a time, none idle
 	greeted        greetings // ids of the sampling sessions the server greeted
+	gate           *loginGate
 	link           serverLink
 	side           sideBySide // the companion session (companion.go)
 	actions        *actionConn
 	entries        []*scheduled
 	host           hostRunner
-	proc           *serverProc  // mysqld on this machine, for the host panel and the per-thread reads
+	proc           *serverProc  // mysqld on this machine, confirmed (mysqld_locate.go), or why not
 	threads        *threadStats // nil with NoThreadStats
 
 	// tick serialises Next's sampling with Close.
@@ -73,6 +93,8 @@ type Live struct {
 	downSince time.Time
 	lastErr   string
 	retryAt   time.Time
+	// login is a reconnection under way, carried over ticks (login_pending.go).
+	login *pendingLogin
 	// backoff grows with each lost session or failed connect and is reset
 	// only by a tick whose statements all succeeded: a server that accepts
 	// logins but times out every read is not reconnected every tick.
@@ -84,8 +106,8 @@ type Live struct {
 	rotate bool
 
 	// Read by the UI's actions from another goroutine.
-	lastSnap   atomic.Pointer[snapshot.Snapshot]
-	sharedCaps atomic.Pointer[Capabilities]
+	lastThreads atomic.Pointer[[]publishedThread]
+	sharedCaps  atomic.Pointer[Capabilities]
 }
 
 // NewLive prepares a live source; it does not connect until Connect or Next.
@@ -102,7 +124,8 @@ func NewLive(opts LiveOptions) (*Live, error) {
 		cfg.Timeout = budget
 	}
 	l := &Live{opts: opts, address: connopt.AddressOf(cfg), unencryptedTCP: cfg.Net == "tcp" && cfg.TLS == nil}
-	connector, err := greetedConnector(cfg, &l.greeted)
+	l.gate = newLoginGate(cfg, opts)
+	connector, err := newGatedConnector(l.gate, func(c *mysql.Config) (driver.Connector, error) { return greetedConnector(c, &l.greeted) })
 	if err != nil {
 		return nil, fmt.Errorf("live: %v", err)
 	}
@@ -110,12 +133,14 @@ func NewLive(opts LiveOptions) (*Live, error) {
 	l.db.SetMaxIdleConns(0)
 	l.link.user, l.link.patience = cfg.User, orphanPatience(opts.Interval)
 	l.settings = timeoutSettings(sessionWaitTimeout(opts.Interval), sessionLockWait)
-	if l.actions, err = newActionConn(cfg, &l.link); err != nil {
+	if l.actions, err = newActionConn(l.gate, &l.link); err != nil {
 		return nil, fmt.Errorf("live: %v", err)
 	}
 	l.proc = newServerProc("/proc", l.address)
 	l.side.off, l.side.policy = opts.OneSession, newCompanionPolicy(opts.Interval)
-	l.entries = l.schedule()
+	if l.entries, err = l.opts.timed(l.schedule(), snapshot.Parts); err != nil {
+		return nil, fmt.Errorf("live: %v", err)
+	}
 	l.host = hostRunner{c: opts.Host, address: l.address, mysqld: mysqldProc{proc: l.proc}}
 	return l, nil
 }
@@ -135,6 +160,9 @@ func (o LiveOptions) withDefaults() LiveOptions {
 	if o.MaxBackoff <= 0 {
 		o.MaxBackoff = 5 * time.Second
 	}
+	if o.ListBudget == 0 {
+		o.ListBudget = listBudget
+	}
 	return o
 }
 
@@ -151,38 +179,43 @@ func statementBudget(interval time.Duration) time.Duration {
 // periodic sources, on a loaded server, the tick ran out and the lock tables
 // went unread for a minute, the tree inferred throughout), after InnoDB so
 // that on the ticks it is due the lock read uses its status instead of
-// sending the statement again; EXPLAIN last, on the time left over.
+// sending the statement again; EXPLAIN last, on the time left over. Each
+// collector's period is its row's in snapshot.Parts (LiveOptions.timed).
 func (l *Live) schedule() []*scheduled {
 	link := &l.link
-	l.side.procs = &processlist{link: link}
+	l.side.procs = &processlist{link: link, cad: newListCadence(l.opts.Interval, l.opts.ListBudget)}
 	entries := []*scheduled{
 		{c: &status{link: link}},
 		// Read on the companion beside the status, when one is open.
 		{c: l.side.procs},
-		{c: &variables{link: link}, every: l.opts.VariablesEvery},
+		{c: &variables{link: link}},
 		// After status, whose refusal counters say when to read, and the
 		// variables, which say where the log is.
-		{c: newErrorLog(l.address)},
+		{c: newErrorLog(l.proc)},
 	}
 	// After the processlist, whose rows it annotates, and the variables,
 	// which say whether a thread pool is on.
 	if !l.opts.NoThreadStats {
-		l.threads = newThreadStats(link, l.address, l.opts.Interval, l.proc)
+		l.threads = newThreadStats(link, l.opts.Interval, l.proc)
 		entries = append(entries, &scheduled{c: l.threads})
 	}
 	return append(entries,
-		&scheduled{c: &innoDB{link: link}, every: l.opts.InnoDBEvery},
+		&scheduled{c: &innoDB{link: link}},
 		// After the status and the processlist, which say whether anything
 		// waits, and InnoDB, whose status of this tick it reuses.
 		&scheduled{c: &locks{link: link, budget: lockBudget(l.opts.Interval)}},
-		&scheduled{c: &replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}, every: l.opts.ReplicaEvery},
-		&scheduled{c: &innoDBSize{link: link}, every: innoDBSizeEvery},
-		&scheduled{c: newDiskSpace(l.address), every: diskSpaceEvery},
+		&scheduled{c: &replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}},
+		&scheduled{c: &innoDBSize{link: link}},
+		&scheduled{c: newDiskSpace(l.proc)},
 		&scheduled{c: &preparedOwners{link: link}},
 		// After status, whose Aborted_connects says when to read.
 		&scheduled{c: &hostCache{link: link}},
-		&scheduled{c: &accountLimits{link: link}, every: accountLimitsEvery},
-		&scheduled{c: &digests{link: link}, every: l.opts.StatementsEvery},
+		&scheduled{c: &accountLimits{link: link}},
+		// After the processlist, whose appliers say which table to read.
+		&scheduled{c: &appliedTables{link: link}},
+		// After status, whose Memory_used says when to read.
+		&scheduled{c: &memoryHolders{link: link}},
+		&scheduled{c: &digests{link: link}},
 		&scheduled{c: newExplainer(link, l.actions, l.opts.Explain)},
 	)
 }
@@ -198,11 +231,9 @@ func (l *Live) Connect(ctx context.Context) error {
 	if l.link.session() != nil {
 		return nil
 	}
-	sess, err := l.open(ctx, time.Now())
-	if err != nil {
+	if _, err := l.open(ctx, time.Now()); err != nil {
 		return errors.New(connopt.DescribeConnError(err, l.address, l.unencryptedTCP))
 	}
-	l.adopt(sess)
 	return nil
 }
 
@@ -256,7 +287,7 @@ func (l *Live) Next(ctx context.Context) (*snapshot.Snapshot, error) {
 		return nil, err
 	}
 	l.prev = s
-	l.lastSnap.Store(s)
+	l.publish(s)
 	return s, nil
 }
 
@@ -293,6 +324,10 @@ func (l *Live) Close() error {
 		return nil
 	}
 	l.closed = true
+	if l.login != nil {
+		l.login.drop()
+		l.login = nil
+	}
 	l.closeCompanion(time.Now(), false)
 	l.link.session().abandon()
 	l.link.setSession(nil)
@@ -309,3 +344,7 @@ func (l *Live) Close() error {
 type quietLogger struct{}
 
 func (quietLogger) Print(...any) {}
+
+// LogInAgain is the DBA asking, after a refused login, for one attempt with
+// the credentials the option files give now. Safe from any goroutine.
+func (l *Live) LogInAgain() { l.gate.askAgain() }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // locks reads who waits for whom (Snapshot.Locks), and only when something
@@ -48,7 +49,7 @@ func (n lockNeed) any() bool { return n.row || n.metadata || n.table || n.queryC
 func needOf(s *snapshot.Snapshot) lockNeed {
 	var n lockNeed
 	for i := range s.Processlist {
-		switch snapshot.WaitKind(&s.Processlist[i]) {
+		switch infer.WaitKind(&s.Processlist[i]) {
 		case snapshot.LockMetadata:
 			n.metadata = true
 		case snapshot.LockTable:
@@ -59,8 +60,12 @@ func needOf(s *snapshot.Snapshot) lockNeed {
 			n.global = true
 		}
 	}
-	if v, ok := s.StatusInt("Innodb_row_lock_current_waits"); ok {
-		n.row = v > 0
+	// Innodb_row_lock_current_waits counts record locks only: a queue on a
+	// table lock (AUTO-INC with innodb_autoinc_lock_mode=0, LOCK TABLES on
+	// InnoDB) leaves it at 0, and the InnoDB status (carried between its
+	// reads) is then the one sign that a transaction waits.
+	if v, ok := s.StatusInt("Innodb_row_lock_current_waits"); ok && v > 0 {
+		n.row = true
 	} else if s.InnoDB != nil {
 		n.row = s.InnoDB.Transactions.LockWaits > 0
 	}
@@ -104,7 +109,7 @@ func (c *locks) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 			return err
 		}
 	}
-	var holds []snapshot.MDLHold
+	var holds []infer.MDLHold
 	if need.metadata || need.table || need.global {
 		notes := len(l.Notes)
 		if holds, err = c.mdlHolds(ctx, sess, l); err != nil {
@@ -122,23 +127,23 @@ func (c *locks) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 		}
 	}
 	if need.global {
-		l.Waits = append(l.Waits, snapshot.GlobalWaits(s.Processlist, holds)...)
+		l.Waits = append(l.Waits, infer.GlobalWaits(s.Processlist, holds)...)
 	}
-	var infer *snapshot.LockInference
+	var inference *infer.LockInference
 	if need.metadata || need.table {
-		infer = snapshot.NewLockInference(s.Processlist) // each statement parsed once per frame
+		inference = infer.NewLockInference(s.Processlist) // each statement parsed once per frame
 	}
 	if need.metadata {
-		l.Waits = append(l.Waits, infer.MetadataWaits(holds, l.Threads)...)
+		l.Waits = append(l.Waits, inference.MetadataWaits(holds, l.Threads)...)
 		l.ReadAt[snapshot.LockMetadata] = s.Time // the processlist's waiters
 	}
 	if need.table {
-		l.Waits = append(l.Waits, infer.TableWaits(holds)...)
+		l.Waits = append(l.Waits, inference.TableWaits(holds)...)
 		l.Sources[snapshot.LockTable] = "processlist (inferred)"
 		l.ReadAt[snapshot.LockTable] = s.Time
 	}
 	if need.queryCache {
-		l.Waits = append(l.Waits, snapshot.QueryCacheWaits(s.Processlist)...)
+		l.Waits = append(l.Waits, infer.QueryCacheWaits(s.Processlist)...)
 		l.Sources[snapshot.LockQueryCache] = "processlist (inferred)"
 		l.ReadAt[snapshot.LockQueryCache] = s.Time
 	}

@@ -3,8 +3,11 @@ package collectors
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
+	"github.com/mytop-go/mytop-go/snapshot/parse"
 )
 
 // maxLockTableWaiters is the longest row-lock queue read from the lock
@@ -41,52 +44,43 @@ func (c *locks) longRowQueue(ctx context.Context, sess *session, s *snapshot.Sna
 	switch {
 	case st.Raw != "":
 		var truncated bool
-		waits, threads, truncated = snapshot.InnoDBLockWaits(st.Raw)
+		waits, threads, truncated = parse.InnoDBLockWaits(st.Raw)
 		if truncated {
 			note(l, "row locks: the InnoDB status was cut short; %d of %d waiters listed", len(waits), n)
 		}
 	case st.Transactions.Present:
-		waits = snapshot.InnoDBRowWaits(st.Transactions)
-		threads = snapshot.InnoDBLockThreads(st.Transactions)
+		waits = infer.InnoDBRowWaits(st.Transactions)
+		threads = infer.InnoDBLockThreads(st.Transactions)
 	default:
 		note(l, "row locks: no transactions in the InnoDB status; waiters not shown")
 		return true, nil
 	}
 	l.Waits = append(l.Waits, waits...)
 	l.Threads = append(l.Threads, threads...)
-	l.Sources[snapshot.LockRow] = innoDBRowSource(waits)
+	innoDBSources(l, waits, st.ReadAt)
 	if unseen := unseenRecords(waits); unseen > 0 {
 		note(l, "row locks: InnoDB does not print who holds %d of the records waited for; it is one of %s",
-			unseen, strings.Join(snapshot.InnoDBHolderCandidates(threads, waits), ", "))
+			unseen, strings.Join(parse.InnoDBHolderCandidates(threads, waits), ", "))
 	}
 	return true, nil
 }
 
-// innoDBRowSource names the status as the row source, "(partly inferred)"
-// when some holder was guessed.
-func innoDBRowSource(waits []snapshot.LockWait) string {
-	inferred, exact := 0, 0
-	for _, w := range waits {
-		if w.Inferred {
-			inferred++
-		} else {
-			exact++
+// innoDBSources names the status as the source of the row-lock edges and,
+// when it gave some, of the table-lock ones (AUTO-INC, LOCK TABLES on InnoDB).
+func innoDBSources(l *snapshot.Locks, waits []snapshot.LockWait, readAt time.Time) {
+	for kind, src := range parse.InnoDBWaitSources(waits) {
+		l.Sources[kind] = src
+		if kind != snapshot.LockRow { // the row part's time is set by the caller, waits or none
+			l.ReadAt[kind] = readAt
 		}
 	}
-	switch {
-	case inferred == 0:
-		return srcInnoDBStatus + " (holders from the records)"
-	case exact == 0:
-		return srcInnoDBStatus + " (inferred)"
-	}
-	return srcInnoDBStatus + " (partly inferred)"
 }
 
 // unseenRecords counts the records whose holder is not named.
 func unseenRecords(waits []snapshot.LockWait) int {
 	seen := map[string]bool{}
 	for _, w := range waits {
-		if w.Blocker == 0 && w.BlockerTrx == "" {
+		if w.Blocker == 0 && w.BlockerTrx == "" && w.Kind == snapshot.LockRow {
 			seen[w.Object+"|"+w.Record] = true
 		}
 	}

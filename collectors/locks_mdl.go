@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // mdlSource is where metadata locks are read from on this connection.
@@ -35,7 +36,7 @@ const (
 
 // mdlHolds reads the metadata locks from the best source: nil holds mean
 // none is readable and the holders are inferred (said in l.Notes).
-func (c *locks) mdlHolds(ctx context.Context, sess *session, l *snapshot.Locks) ([]snapshot.MDLHold, error) {
+func (c *locks) mdlHolds(ctx context.Context, sess *session, l *snapshot.Locks) ([]infer.MDLHold, error) {
 	var why []string
 	if c.mdl == mdlUnknown || c.mdl == mdlPerfSchema {
 		t, refused, err := c.query(ctx, sess, srcMetadataLocks, metadataLocksQuery)
@@ -78,10 +79,10 @@ func (c *locks) mdlHolds(ctx context.Context, sess *session, l *snapshot.Locks) 
 	return nil, nil
 }
 
-func decodeMetadataLocks(t *table) []snapshot.MDLHold {
-	out := make([]snapshot.MDLHold, 0, len(t.rows))
+func decodeMetadataLocks(t *table) []infer.MDLHold {
+	out := make([]infer.MDLHold, 0, len(t.rows))
 	for _, r := range t.rows {
-		h := snapshot.MDLHold{Thread: parseInt(cell(r, 0)), Mode: strings.ToUpper(cell(r, 3)),
+		h := infer.MDLHold{Thread: parseInt(cell(r, 0)), Mode: strings.ToUpper(cell(r, 3)),
 			Pending: strings.EqualFold(cell(r, 4), "PENDING")}
 		if h.Space = mdlSpace(cell(r, 5)); h.Space == "" {
 			h.Table = strings.ToLower(cell(r, 1) + "." + cell(r, 2))
@@ -91,10 +92,10 @@ func decodeMetadataLocks(t *table) []snapshot.MDLHold {
 	return out
 }
 
-func decodeMDLInfo(t *table) []snapshot.MDLHold {
-	out := make([]snapshot.MDLHold, 0, len(t.rows))
+func decodeMDLInfo(t *table) []infer.MDLHold {
+	out := make([]infer.MDLHold, 0, len(t.rows))
 	for _, r := range t.rows {
-		h := snapshot.MDLHold{Thread: parseInt(cell(r, 0)), Mode: strings.TrimPrefix(strings.ToUpper(cell(r, 3)), "MDL_")}
+		h := infer.MDLHold{Thread: parseInt(cell(r, 0)), Mode: strings.TrimPrefix(strings.ToUpper(cell(r, 3)), "MDL_")}
 		if h.Space = mdlSpace(cell(r, 4)); h.Space == "" {
 			h.Table = strings.ToLower(cell(r, 1) + "." + cell(r, 2))
 		}
@@ -108,11 +109,11 @@ func decodeMDLInfo(t *table) []snapshot.MDLHold {
 func mdlSpace(typ string) string {
 	switch strings.ToUpper(typ) {
 	case "BACKUP LOCK", "BACKUP":
-		return snapshot.SpaceBackup
+		return infer.SpaceBackup
 	case "GLOBAL READ LOCK", "GLOBAL":
-		return snapshot.SpaceGlobal
+		return infer.SpaceGlobal
 	case "COMMIT LOCK", "COMMIT":
-		return snapshot.SpaceCommit
+		return infer.SpaceCommit
 	}
 	return ""
 }

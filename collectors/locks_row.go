@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
+	"github.com/mytop-go/mytop-go/snapshot/parse"
 )
 
 // rowSource is where row-lock waits are read from on this connection.
@@ -42,12 +44,14 @@ const (
 	// when the conversion is not possible).
 	serverNowSystemTZ  = "COALESCE(CONVERT_TZ(NOW(), @@session.time_zone, 'SYSTEM'), NOW())"
 	dataLockWaitsQuery = "SELECT w.REQUESTING_ENGINE_TRANSACTION_ID, w.BLOCKING_ENGINE_TRANSACTION_ID," +
-		" w.REQUESTING_ENGINE_LOCK_ID, l.OBJECT_SCHEMA, l.OBJECT_NAME, l.INDEX_NAME, l.LOCK_MODE, l.LOCK_DATA" +
+		" w.REQUESTING_ENGINE_LOCK_ID, l.OBJECT_SCHEMA, l.OBJECT_NAME, l.INDEX_NAME, l.LOCK_MODE, l.LOCK_DATA," +
+		" l.LOCK_TYPE" +
 		" FROM performance_schema.data_lock_waits w LEFT JOIN performance_schema.data_locks l" +
 		" ON l.ENGINE_LOCK_ID = w.REQUESTING_ENGINE_LOCK_ID AND l.ENGINE = w.ENGINE"
 	innoDBLockWaitsQuery = "SELECT requesting_trx_id, blocking_trx_id, requested_lock_id" +
 		" FROM information_schema.INNODB_LOCK_WAITS"
-	innoDBLocksQuery = "SELECT lock_id, lock_table, lock_index, lock_mode, lock_data FROM information_schema.INNODB_LOCKS"
+	innoDBLocksQuery = "SELECT lock_id, lock_table, lock_index, lock_mode, lock_data, lock_type" +
+		" FROM information_schema.INNODB_LOCKS"
 )
 
 // trxInfo maps transaction ids to threads, with their wait ages.
@@ -73,7 +77,7 @@ func (c *locks) readTrx(ctx context.Context, sess *session, s *snapshot.Snapshot
 			note(l, "transactions: %s %s", srcInnoDBTrx, refused)
 			st, err := c.innoDBForLocks(ctx, sess, s, l)
 			if st != nil {
-				l.Threads = snapshot.InnoDBLockThreads(st.Transactions)
+				l.Threads = infer.InnoDBLockThreads(st.Transactions)
 			}
 			return info, err
 		}
@@ -131,6 +135,10 @@ func (c *locks) rowWaits(ctx context.Context, sess *session, s *snapshot.Snapsho
 				l.Waits = append(l.Waits, waits...)
 				l.Sources[snapshot.LockRow] = rowSourceName(src)
 				l.ReadAt[snapshot.LockRow] = readAt
+				if hasKind(waits, snapshot.LockTable) {
+					l.Sources[snapshot.LockTable] = rowSourceName(src)
+					l.ReadAt[snapshot.LockTable] = readAt
+				}
 				return nil
 			}
 			why = append(why, rowSourceName(src)+" listed no waits while InnoDB reports some")
@@ -150,15 +158,15 @@ func (c *locks) rowWaits(ctx context.Context, sess *session, s *snapshot.Snapsho
 	}
 	l.ReadAt[snapshot.LockRow] = st.ReadAt
 	if st.Raw != "" {
-		waits, threads, _ := snapshot.InnoDBLockWaits(st.Raw)
+		waits, threads, _ := parse.InnoDBLockWaits(st.Raw)
 		l.Waits = append(l.Waits, waits...)
 		if len(l.Threads) == 0 {
 			l.Threads = threads
 		}
-		l.Sources[snapshot.LockRow] = innoDBRowSource(waits)
+		innoDBSources(l, waits, st.ReadAt)
 		return nil
 	}
-	l.Waits = append(l.Waits, snapshot.InnoDBRowWaits(st.Transactions)...)
+	l.Waits = append(l.Waits, infer.InnoDBRowWaits(st.Transactions)...)
 	l.Sources[snapshot.LockRow] = srcInnoDBStatus + " (inferred)"
 	return nil
 }
@@ -216,6 +224,7 @@ func (c *locks) readLockObjects(ctx context.Context, sess *session, acc *rowWait
 		if len(r) > 4 {
 			o.Record = string(r[4])
 		}
+		o.Table = len(r) > 5 && snapshot.InnoDBTableLock(string(r[5]))
 		acc.objects[string(r[0])] = o
 	})
 }
@@ -224,7 +233,7 @@ func (c *locks) readLockObjects(ctx context.Context, sess *session, acc *rowWait
 // the import of captured lock tables shares.
 type rowWaitAcc struct {
 	trx     trxInfo
-	set     snapshot.RowWaitSet
+	set     infer.RowWaitSet
 	objects map[string]snapshot.RowLockObject // requested lock id -> what it locks
 }
 
@@ -244,6 +253,7 @@ func (a *rowWaitAcc) addRaw(r []sql.RawBytes) {
 		if len(r) >= 8 {
 			obj.Record = string(r[7]) // the record's key, e.g. "1"
 		}
+		obj.Table = len(r) >= 9 && snapshot.InnoDBTableLock(string(r[8]))
 	}
 	a.set.Add(string(r[0]), string(r[1]), string(r[2]), obj)
 }
@@ -254,6 +264,16 @@ func unquoteName(s string) string { return strings.ReplaceAll(s, "`", "") }
 // edges turns the gathered waits into edges between threads
 // (snapshot.RowWaitSet.Edges).
 func (a *rowWaitAcc) edges() []snapshot.LockWait {
-	return a.set.Edges(snapshot.RowWaitThreads{Thread: a.trx.thread, WaitS: a.trx.waitS, Threadless: a.trx.threadless},
+	return a.set.Edges(infer.RowWaitThreads{Thread: a.trx.thread, WaitS: a.trx.waitS, Threadless: a.trx.threadless},
 		a.objects)
+}
+
+// hasKind reports an edge of kind among waits.
+func hasKind(waits []snapshot.LockWait, kind snapshot.LockKind) bool {
+	for _, w := range waits {
+		if w.Kind == kind {
+			return true
+		}
+	}
+	return false
 }

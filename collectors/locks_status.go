@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/parse"
 )
 
 const srcInnoDBStatus = "SHOW ENGINE INNODB STATUS"
@@ -31,7 +32,7 @@ func (c *locks) innoDBForLocks(ctx context.Context, sess *session, s *snapshot.S
 	if refused == "" {
 		readAt := time.Now()
 		if col := t.col("STATUS"); col >= 0 && len(t.rows) > 0 {
-			st, err = snapshot.ParseInnoDBStatus(t.rows[0][col].String)
+			st, err = parse.ParseInnoDBStatus(t.rows[0][col].String)
 		} else {
 			err = errors.New("no status returned")
 		}

@@ -5,12 +5,12 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // readTSV reads a result set as `mysql -B` prints it (header, tab-separated
@@ -64,7 +64,7 @@ func TestLocksMySQL8DataLockWaits(t *testing.T) {
 		lockProc(11, "Sleep", 300, "", ""), lockProc(12, "Query", 9, "updating", upd),
 		lockProc(13, "Query", 7, "updating", upd), lockProc(14, "Query", 3, "updating", upd),
 	}}
-	tr := snapshot.BuildLockTree(s)
+	tr := infer.BuildLockTree(s)
 	if tr == nil || len(tr.Roots) != 1 {
 		t.Fatalf("tree %+v from %+v", tr, l.Waits)
 	}
@@ -72,7 +72,7 @@ func TestLocksMySQL8DataLockWaits(t *testing.T) {
 	if r.Thread != 11 || r.Waiters != 3 || r.AgeS() != 312 || r.Statement() != "idle in transaction for 300 s" {
 		t.Errorf("root %d waiters %d age %d %q", r.Thread, r.Waiters, r.AgeS(), r.Statement())
 	}
-	var chain *snapshot.LockNode
+	var chain *infer.LockNode
 	for _, c := range r.Children {
 		if c.Thread == 12 {
 			chain = c
@@ -100,8 +100,8 @@ func TestLocksMySQL8MetadataLocks(t *testing.T) {
 		lockProc(23, "Query", 20, mdl, "SELECT * FROM shop.acct"),
 		lockProc(24, "Sleep", 90, "", ""),
 	}
-	s := &snapshot.Snapshot{Processlist: ps, Locks: &snapshot.Locks{Waits: snapshot.MetadataWaits(ps, holds, nil)}}
-	tr := snapshot.BuildLockTree(s)
+	s := &snapshot.Snapshot{Processlist: ps, Locks: &snapshot.Locks{Waits: infer.MetadataWaits(ps, holds, nil)}}
+	tr := infer.BuildLockTree(s)
 	if tr == nil || len(tr.Roots) != 1 || tr.Roots[0].Thread != 21 || tr.Roots[0].Waiters != 2 || tr.Inferred {
 		t.Fatalf("tree %+v, waits %+v", tr, s.Locks.Waits)
 	}
@@ -166,48 +166,4 @@ func sessionQuestions(t *testing.T, sess *session) int64 {
 		t.Fatal(err)
 	}
 	return n
-}
-
-// With nothing waiting the collector sends no statement at all; with one
-// thread in a lock-wait state it does (the test can fail both ways).
-func TestLocksSendNothingWhenNothingWaits(t *testing.T) {
-	srv := sharedServer(t)
-	db := openDB(t, srv.DSN(""))
-	sess, _, err := openSession(context.Background(), db, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sess.abandon()
-	link := &serverLink{}
-	link.setSession(sess)
-	c := &locks{link: link, budget: lockBudget(1e9)}
-	quiet := &snapshot.Snapshot{Status: map[string]string{"Innodb_row_lock_current_waits": "0"},
-		Processlist: []snapshot.Process{lockProc(5, "Sleep", 100, "", ""),
-			lockProc(6, "Query", 2, "Sending data", "SELECT * FROM t")}}
-	waiting := &snapshot.Snapshot{Status: map[string]string{"Innodb_row_lock_current_waits": "0"},
-		Processlist: []snapshot.Process{lockProc(7, "Query", 2, "Waiting for table metadata lock", "SELECT * FROM t.t")}}
-	count := func(s *snapshot.Snapshot) int64 {
-		before := sessionQuestions(t, sess)
-		if s != nil {
-			if err := c.Collect(context.Background(), s); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return sessionQuestions(t, sess) - before
-	}
-	base := count(nil) // the SHOW STATUS between two readings
-	for range 3 {
-		if n := count(quiet) - base; n != 0 {
-			t.Fatalf("%d statements sent while nothing waits", n)
-		}
-	}
-	if quiet.Locks != nil {
-		t.Errorf("locks %+v while nothing waits", quiet.Locks)
-	}
-	if n := count(waiting) - base; n == 0 {
-		t.Fatal("no statement sent for a metadata-lock waiter")
-	}
-	if waiting.Locks == nil || !slices.ContainsFunc(waiting.Locks.Waits, func(w snapshot.LockWait) bool { return w.Waiter == 7 }) {
-		t.Errorf("waiter 7 not in %+v", waiting.Locks)
-	}
 }

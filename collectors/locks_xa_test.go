@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 func nullRow(cells ...string) []sql.NullString {
@@ -70,8 +71,8 @@ func TestDecodeMDLInfoNamespaces(t *testing.T) {
 		nullRow("5", "", "", "MDL_SHARED", "Global read lock"),
 	}}
 	got := decodeMDLInfo(tb)
-	want := []snapshot.MDLHold{{Thread: 28, Mode: "BACKUP_FTWRL2", Space: snapshot.SpaceBackup},
-		{Thread: 29, Table: "shop.t2", Mode: "SHARED_WRITE"}, {Thread: 5, Mode: "SHARED", Space: snapshot.SpaceGlobal}}
+	want := []infer.MDLHold{{Thread: 28, Mode: "BACKUP_FTWRL2", Space: infer.SpaceBackup},
+		{Thread: 29, Table: "shop.t2", Mode: "SHARED_WRITE"}, {Thread: 5, Mode: "SHARED", Space: infer.SpaceGlobal}}
 	if !slices.Equal(got, want) {
 		t.Errorf("holds %+v", got)
 	}

@@ -15,7 +15,7 @@ import (
 // mariadb.service or mysql.service, a container): /proc/<pid>/stat sums the
 // CPU of every thread of the process, so at 5,000 connections the kernel
 // walks 5,000 threads per read (do_task_stat, thread_group_cputime: ~8 % of
-// the monitor's own CPU, issue #16), while a cgroup's counters are kept per
+// the monitor's own CPU, the per-connection cost work), while a cgroup's counters are kept per
 // cgroup and read in O(1).
 //
 // Only CPU comes from the cgroup. I/O stays on /proc/<pid>/io: the kernel

@@ -161,12 +161,12 @@ func TestServerProcFromCgroup(t *testing.T) {
 		if u, _ := cpuAt(t, p, at.Add(time.Second)); u != 670 {
 			t.Fatalf("after re-anchoring: %d, want 670", u)
 		}
-		// Restarted under the same pid: gone, then found, checked and
+		// Restarted under the same pid: found again at once, checked and
 		// anchored to the new process's figures.
 		f.write("30/task/30/stat", stat(1, 0, 9000))
 		f.write("30/stat", stat(3, 1, 9000))
-		if _, _, err := p.stat(at.Add(2*time.Second), nil); err != errGone {
-			t.Fatalf("restart: %v", err)
+		if pid, _, err := p.stat(at.Add(2*time.Second), nil); pid != 30 || err != nil {
+			t.Fatalf("restart: %d %v", pid, err)
 		}
 		if u, s := cpuAt(t, p, at.Add(3*time.Second)); u != 3 || s != 1 {
 			t.Fatalf("after the restart: %d %d, want 3 1", u, s)

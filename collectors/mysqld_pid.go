@@ -3,6 +3,8 @@ package collectors
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
@@ -10,25 +12,43 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // serverProc is the one finder of the server's process on this machine,
-// shared by the host panel's mysqld CPU and the per-thread reads: it finds
-// the pid once (findServerPID, else the server's own pid_file), keeps it
-// while its stat line names the same server process, and after a miss looks
-// again at most every pidRetryEvery.
+// shared by the host panel, the per-thread reads, the free space and the
+// error log: it finds the process once and confirms it is the server
+// (locate, mysqld_locate.go), keeps it while its stat line names the same
+// server process, looks again at once when it is gone, and after a miss at
+// most every pidRetryEvery.
 type serverProc struct {
+	// mu: the per-thread reads' prefetch asks from its own goroutine.
+	mu            sync.Mutex
 	root, address string
+	// sys is where sysfs is mounted, for the block devices of mysqld's own
+	// mount table; hostname is this machine's.
+	sys, hostname string
 
-	pid     int
-	start   uint64 // the process's start time: a pid reused by another program is told apart
+	pid   int
+	start uint64 // the process's start time: a pid reused by another program is told apart
+	how   string // how the process was confirmed to be the server
+	// proved: confirmed by the server's facts, not by holding the address
+	// connected to; boot is this machine's boot time read then. Such a
+	// process is checked against the server's Uptime every tick: the
+	// forwarder may lead elsewhere now.
+	proved  bool
+	boot    time.Time
 	retryAt time.Time
 	err     error
 	rd      procReader
 	// cg gives the CPU figures when mysqld is alone in its cgroup
 	// (mysqld_cgroup.go); else they come from /proc/<pid>/stat.
 	cg cgroupCPU
+	ns mountView
 
 	// The stat read at statAt, shared by the collectors of one tick.
 	statAt time.Time
@@ -36,31 +56,54 @@ type serverProc struct {
 }
 
 func newServerProc(root, address string) *serverProc {
-	return &serverProc{root: root, address: address}
+	name, _ := os.Hostname()
+	return &serverProc{root: root, address: address, sys: "/sys", hostname: name}
 }
 
-// errGone: the process found earlier is gone or is another program now.
-var errGone = errors.New("mysqld's process went away; looking for it again")
-
 // stat returns the server's pid and its stat figures for the tick at now
-// (read once per tick, whoever asks first). vars are the server's
-// variables, for pid_file when the socket cannot tell. comm in the result
-// is not kept.
-func (p *serverProc) stat(now time.Time, vars map[string]string) (int, procStat, error) {
+// (read once per tick, whoever asks first). s is a snapshot of the server
+// (its variables and Uptime), for the facts that confirm its process when
+// the address cannot; nil when none is known. A server that is not
+// confirmed to run here is a notLocalError. comm in the result is not kept.
+func (p *serverProc) stat(now time.Time, s *snapshot.Snapshot) (int, procStat, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.pid != 0 && now.Equal(p.statAt) {
 		return p.pid, p.last, nil
 	}
-	if p.pid == 0 {
-		if now.Before(p.retryAt) {
-			return 0, procStat{}, p.err
+	if p.pid != 0 {
+		st, err := p.readNow(now)
+		if err == nil && p.stillServer(factsOf(s)) {
+			return p.pid, st, nil
 		}
-		pid, err := p.find(vars)
-		if err != nil {
-			p.err, p.retryAt = fmt.Errorf("mysqld's process not found: %w", err), now.Add(pidRetryEvery)
-			return 0, procStat{}, p.err
-		}
-		p.pid, p.start = pid, 0
+		// Restarted, or the pid is another program now, or the server
+		// behind a forwarder is another one: look again at once.
+		p.pid, p.retryAt = 0, time.Time{}
 	}
+	if now.Before(p.retryAt) {
+		return 0, procStat{}, p.err
+	}
+	f := factsOf(s)
+	pid, how, err := p.locate(f)
+	if err == nil {
+		p.pid, p.start, p.how = pid, 0, how
+		var st procStat
+		if st, err = p.readNow(now); err == nil {
+			return pid, st, nil
+		}
+		p.pid = 0
+		err = notLocal("mysqld pid %d went away as it was found", pid)
+	}
+	p.err = err
+	if f.known() || !addressMayBeLocal(p.address) {
+		p.retryAt = now.Add(pidRetryEvery)
+	}
+	return 0, procStat{}, err
+}
+
+// readNow reads the stat of the process found, from its cgroup when mysqld
+// is alone in one; an error means it is gone.
+func (p *serverProc) readNow(now time.Time) (procStat, error) {
 	if p.cg.due(p.pid, now) {
 		p.cg.check(p.root, p.pid, now)
 	}
@@ -76,14 +119,17 @@ func (p *serverProc) stat(now time.Time, vars map[string]string) (int, procStat,
 		st, err = p.readStat(0)
 	}
 	if err != nil {
-		p.pid = 0 // restarted: look again next tick
 		p.cg.forget()
-		return 0, procStat{}, errGone
+		p.ns = mountView{}
+		return procStat{}, err
 	}
 	p.start, p.statAt, p.last = st.startTime, now, st
 	p.rd.endRound() // a restarted server's old pid is not read again
-	return p.pid, st, nil
+	return st, nil
 }
+
+// errGone: the process found earlier is gone or is another program now.
+var errGone = errors.New("mysqld's process went away")
 
 // readStat reads the stat line of the process (tid 0) or of one of its
 // threads, and checks it still names the server found: a server restarted
@@ -123,22 +169,6 @@ func (p *serverProc) cgroupCPU(st *procStat, fromCgroup bool) bool {
 	return true
 }
 
-// find looks the pid up: from the socket, which names this very server, or
-// else (another user's descriptors unreadable, a proxy in between) from
-// pid_file when it names a running server process.
-func (p *serverProc) find(vars map[string]string) (int, error) {
-	pid, err := findServerPID(p.root, p.address)
-	if err == nil {
-		return pid, nil
-	}
-	if pf := pidFilePath(vars); pf != "" {
-		if pid := readPid(pf); pid > 0 && p.isServer(pid) {
-			return pid, nil
-		}
-	}
-	return 0, err
-}
-
 func (p *serverProc) isServer(pid int) bool {
 	comm, err := os.ReadFile(filepath.Join(p.root, strconv.Itoa(pid), "comm"))
 	return err == nil && isServerName(string(bytes.TrimSpace(comm)))
@@ -168,66 +198,8 @@ func readPid(path string) int {
 	return pid
 }
 
-// findServerPID finds the mysqld (or mariadbd) process that owns the
-// listening socket of addr: a unix socket path, or host:port. It looks the
-// socket's inode up in /proc/net/unix or /proc/net/tcp[6], then for a process
-// named like a server that holds a descriptor on it, so another program on
-// the same port or a second mysqld is never taken for this one.
-func findServerPID(root, addr string) (int, error) {
-	inodes, err := listenInodes(root, addr)
-	if err != nil {
-		return 0, err
-	}
-	if len(inodes) == 0 {
-		return 0, fmt.Errorf("no socket listening on %s in %s/net", addr, root)
-	}
-	servers, err := serverProcesses(root)
-	if err != nil {
-		return 0, err
-	}
-	if len(servers) == 0 {
-		return 0, errors.New("no mysqld or mariadbd process visible in " + root)
-	}
-	denied := 0
-	for _, pid := range servers {
-		owns, err := holdsSocket(root, pid, inodes)
-		if owns {
-			return pid, nil
-		}
-		if errors.Is(err, os.ErrPermission) {
-			denied++
-		}
-	}
-	if denied > 0 {
-		return 0, fmt.Errorf("cannot see which mysqld owns %s: reading another user's /proc/<pid>/fd needs root or the server's user", addr)
-	}
-	return 0, fmt.Errorf("no mysqld or mariadbd process holds the socket of %s (a container or a proxy in between?)", addr)
-}
-
 // isServerName reports a process name of a MySQL-family server.
-func isServerName(comm string) bool {
-	return strings.Contains(comm, "mysqld") || strings.Contains(comm, "mariadbd")
-}
-
-// serverProcesses lists the pids whose name is a server's.
-func serverProcesses(root string) ([]int, error) {
-	ents, err := os.ReadDir(root)
-	if err != nil {
-		return nil, err
-	}
-	var pids []int
-	for _, e := range ents {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		comm, err := os.ReadFile(filepath.Join(root, e.Name(), "comm"))
-		if err == nil && isServerName(string(bytes.TrimSpace(comm))) {
-			pids = append(pids, pid)
-		}
-	}
-	return pids, nil
-}
+func isServerName(comm string) bool { return infer.IsServerProcess(comm) }
 
 // holdsSocket reports whether pid has a descriptor on one of the inodes.
 func holdsSocket(root string, pid int, inodes map[uint64]bool) (bool, error) {
@@ -249,7 +221,10 @@ func holdsSocket(root string, pid int, inodes map[uint64]bool) (bool, error) {
 	return false, nil
 }
 
-// listenInodes are the inodes of the sockets addr names.
+// listenInodes are the inodes of the listening sockets addr names: a unix
+// socket path, or host:port (":port" for any address). A TCP listener
+// counts when it is bound to the address's IP or to every address; a host
+// name (localhost) matches any.
 func listenInodes(root, addr string) (map[uint64]bool, error) {
 	addr = strings.TrimSpace(addr)
 	if strings.HasPrefix(addr, "unix(") && strings.HasSuffix(addr, ")") {
@@ -261,7 +236,7 @@ func listenInodes(root, addr string) (map[uint64]bool, error) {
 	if strings.HasPrefix(addr, "/") || strings.HasPrefix(addr, "@") {
 		return unixInodes(filepath.Join(root, "net", "unix"), addr)
 	}
-	_, portText, err := net.SplitHostPort(addr)
+	host, portText, err := net.SplitHostPort(addr)
 	if err != nil {
 		return nil, fmt.Errorf("server address %q: %v", addr, err)
 	}
@@ -269,9 +244,10 @@ func listenInodes(root, addr string) (map[uint64]bool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server port %q: %v", portText, err)
 	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
 	inodes := map[uint64]bool{}
 	for _, f := range []string{"tcp", "tcp6"} {
-		if err := tcpListenInodes(filepath.Join(root, "net", f), uint16(port), inodes); err != nil && !os.IsNotExist(err) {
+		if err := tcpListenInodes(filepath.Join(root, "net", f), ip, uint16(port), inodes); err != nil && !os.IsNotExist(err) {
 			return nil, err
 		}
 	}
@@ -300,9 +276,10 @@ func unixInodes(file, path string) (map[uint64]bool, error) {
 	return inodes, sc.Err()
 }
 
-// tcpListenInodes adds the inodes of sockets listening (state 0A) on port
-// from /proc/net/tcp or tcp6: "sl local_address rem_address st ... inode".
-func tcpListenInodes(file string, port uint16, inodes map[uint64]bool) error {
+// tcpListenInodes adds the inodes of sockets listening (state 0A) on port,
+// bound to ip or to every address (any, when ip is nil), from /proc/net/tcp
+// or tcp6: "sl local_address rem_address st ... inode".
+func tcpListenInodes(file string, ip net.IP, port uint16, inodes map[uint64]bool) error {
 	f, err := os.Open(file)
 	if err != nil {
 		return err
@@ -314,9 +291,12 @@ func tcpListenInodes(file string, port uint16, inodes map[uint64]bool) error {
 		if len(fields) < 10 || fields[3] != "0A" {
 			continue
 		}
-		_, hexPort, ok := strings.Cut(fields[1], ":")
+		hexIP, hexPort, ok := strings.Cut(fields[1], ":")
 		p, err := strconv.ParseUint(hexPort, 16, 16)
 		if !ok || err != nil || uint16(p) != port {
+			continue
+		}
+		if bound := procNetIP(hexIP); ip != nil && bound != nil && !bound.IsUnspecified() && !bound.Equal(ip) {
 			continue
 		}
 		if n, err := strconv.ParseUint(fields[9], 10, 64); err == nil {
@@ -324,4 +304,18 @@ func tcpListenInodes(file string, port uint16, inodes map[uint64]bool) error {
 		}
 	}
 	return sc.Err()
+}
+
+// procNetIP decodes an address of /proc/net/tcp (8 hex digits) or tcp6 (32):
+// the kernel prints each 32-bit word of the address as a number in the
+// machine's byte order; nil when it is neither.
+func procNetIP(h string) net.IP {
+	b, err := hex.DecodeString(h)
+	if err != nil || len(b) != 4 && len(b) != 16 {
+		return nil
+	}
+	for i := 0; i < len(b); i += 4 {
+		binary.NativeEndian.PutUint32(b[i:], binary.BigEndian.Uint32(b[i:]))
+	}
+	return net.IP(b)
 }

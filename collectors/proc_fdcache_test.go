@@ -30,7 +30,14 @@ func TestProcReaderKeptDescriptorIsFresh(t *testing.T) {
 	if len(r.fds) != 1 {
 		t.Fatalf("%d descriptors kept, want 1", len(r.fds))
 	}
-	for end := time.Now().Add(150 * time.Millisecond); time.Now().Before(end); {
+	// Spin until this thread has had 30 ms of CPU by its own count (two
+	// clock ticks and more), however loaded the machine: a wall-clock spin
+	// on a busy machine got less than a tick.
+	spent := threadCPU(t)
+	for end := time.Now().Add(10 * time.Second); threadCPU(t)-spent < 30*time.Millisecond; {
+		if time.Now().After(end) {
+			t.Skip("the thread got under 30 ms of CPU in 10 s")
+		}
 	}
 	if after := cpu(); after <= before {
 		t.Errorf("CPU ticks %d then %d: the kept descriptor read stale figures", before, after)
@@ -68,4 +75,15 @@ func TestProcReaderEndedTask(t *testing.T) {
 		t.Errorf("%d descriptors kept for an ended process", len(r.fds))
 	}
 	r.closeAll()
+}
+
+// threadCPU is the calling thread's CPU time (user and system).
+func threadCPU(t *testing.T) time.Duration {
+	t.Helper()
+	const rusageThread = 1 // RUSAGE_THREAD
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
+		t.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

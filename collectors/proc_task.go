@@ -145,6 +145,7 @@ type procStat struct {
 	state        byte   // R running or runnable, S sleeping, D disk wait...
 	utime, stime uint64 // user and system CPU, clock ticks (userHZ)
 	startTime    uint64 // clock ticks after boot; tells a reused pid apart
+	rssPages     uint64 // resident pages of the process (its threads share them); 0 if absent
 }
 
 func (st procStat) cpuTicks() uint64 { return st.utime + st.stime }
@@ -177,6 +178,9 @@ func parseTaskStat(b []byte) (procStat, error) {
 			st.startTime = parseUint(f)
 		}
 	}
+	_, rest = nextField(rest) // vsize(23)
+	f, _ := nextField(rest)
+	st.rssPages = parseUint(f)
 	return st, nil
 }
 

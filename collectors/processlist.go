@@ -17,11 +17,17 @@ type processlist struct {
 	link *serverLink
 	dec  processDecoder
 	last int // rows last tick, to size the next slice
-	// took is this tick's read, on whichever session ran it.
+	// took is the last read, on whichever session ran it (a tick that
+	// carried the list keeps it: the companion is judged by what a read
+	// costs).
 	took time.Duration
 	// ahead is the read started on the companion session this tick, and
 	// joined the one Collect waited for (processlist_ahead.go).
 	ahead, joined *aheadRead
+	// cad says when the list is read in full (processlist_cadence.go).
+	cad listCadence
+	// of is the session cad learnt on.
+	of *session
 }
 
 // Name implements Collector.
@@ -32,6 +38,15 @@ func (p *processlist) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	sess := p.link.session()
 	if sess == nil {
 		return errNotConnected
+	}
+	if sess != p.of {
+		p.of = sess
+		p.cad.forget()
+	}
+	if p.ahead == nil && p.cad.mayCarry(s, p.link.hasOrphans()) {
+		s.Processlist = p.cad.carried(s.Time)
+		p.cad.mark(s)
+		return nil
 	}
 	rows, err := p.read(ctx, sess)
 	if err != nil {
@@ -47,9 +62,18 @@ func (p *processlist) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	}
 	if !sess.Caps.Process {
 		setUnavailable(s, snapshot.CollectorProcesslist, noProcessPrivilege)
+		return nil
 	}
+	p.cad.sawFull(s, p.took, s.Processlist)
+	p.cad.mark(s)
 	return nil
 }
+
+// aheadDue reports whether this tick's list may be read on the companion
+// before the status: when its full read is due, or the last tick read it
+// because something ran (so it likely runs still). Otherwise the status
+// says first whether the tick reads it at all.
+func (p *processlist) aheadDue(now time.Time) bool { return !p.cad.mayCarryAt(now) }
 
 // processlistQuery is the statement for the source the server offers.
 func processlistQuery(c Capabilities) string {
@@ -100,10 +124,4 @@ func parseFloat(s string) float64 {
 
 // serverStartOf is when the server started, from this tick's Uptime (zero
 // when not read): a thread id names the same thread only while it holds.
-func serverStartOf(s *snapshot.Snapshot) time.Time {
-	up, ok := s.StatusInt("Uptime")
-	if !ok || up <= 0 {
-		return time.Time{}
-	}
-	return s.Time.Add(-time.Duration(up) * time.Second).Truncate(time.Second)
-}
+func serverStartOf(s *snapshot.Snapshot) time.Time { return s.ServerStart() }

@@ -5,17 +5,18 @@ import (
 	"testing"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/parse"
 )
 
 // MySQL's worker rows (workersStatement's output, written from the
 // performance_schema.replication_applier_status_by_worker manual page) land
 // in the channel rows of SHOW REPLICA STATUS captured for two channels.
 func TestWorkersJoinTheirChannel(t *testing.T) {
-	raw, err := os.ReadFile("../snapshot/testdata/mysql8-replica-status-2-channels.txt")
+	raw, err := os.ReadFile("../snapshot/parse/testdata/mysql8-replica-status-2-channels.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	samples, errs := snapshot.ParseReplicaStatusSamples(string(raw))
+	samples, errs := parse.ParseReplicaStatusSamples(string(raw))
 	if len(errs) != 0 || len(samples) != 1 {
 		t.Fatalf("%v %v", samples, errs)
 	}

@@ -2,7 +2,6 @@ package collectors
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 func (l *Live) sampleDB(ctx context.Context, s *snapshot.Snapshot) {
 	s.Server.Address = l.address
 	defer l.fillOwnSessions(s)
+	defer l.fillLogin(s)
 	if l.rotate {
 		l.rotate = false
 		l.closeSession()
@@ -34,7 +34,7 @@ func (l *Live) sampleDB(ctx context.Context, s *snapshot.Snapshot) {
 		l.downSince = time.Time{}
 		return
 	}
-	l.startSide(ctx)
+	l.startSide(ctx, s.Time)
 	run := runDB(ctx, l.entries, l.prev, s, l.opts.Interval)
 	l.fillServer(s)
 	if run.lost == nil {
@@ -64,43 +64,67 @@ func (l *Live) retryLater(now time.Time) {
 }
 
 // ensureSession reconnects when there is no session, the backoff allows and
-// the monitor's sessions on the server are under the cap.
+// the monitor's sessions on the server are under the cap. The login runs
+// beyond the tick when it must (login_pending.go): this tick waits for it
+// within its own budget.
 func (l *Live) ensureSession(ctx context.Context, now time.Time) bool {
 	if l.link.session() != nil {
 		return true
 	}
-	if now.Before(l.retryAt) {
+	if l.login == nil {
+		if now.Before(l.retryAt) && !l.gate.pendingAsk() {
+			return false
+		}
+		if !l.link.reserve(now) {
+			l.lastErr = errSessionCap.Error()
+			l.retryLater(now)
+			return false
+		}
+		l.login = startLogin(l.db, l.settings, loginPatience(l.opts.Interval))
+	}
+	p := l.login
+	if !p.ended(ctx) {
+		l.lastErr = fmt.Sprintf("logging in: no answer for %s yet", time.Since(p.began).Round(100*time.Millisecond))
 		return false
 	}
-	sess, err := l.open(ctx, now)
-	if err != nil {
-		if errors.Is(err, errSessionCap) {
-			l.lastErr = err.Error()
-		} else {
+	l.login = nil
+	if _, err := l.opened(p.res); err != nil {
+		switch st := l.gate.state(now); {
+		case st.reason != "":
+			l.lastErr = "login refused: " + connopt.DescribeConnError(st.cause, l.address, l.unencryptedTCP) + "; " + st.next
+		default:
 			l.lastErr = connopt.DescribeConnError(err, l.address, l.unencryptedTCP)
 		}
 		l.retryLater(now)
 		return false
 	}
-	l.adopt(sess)
 	return true
 }
 
-// open opens a sampling session within the cap on the monitor's sessions; a
-// session that logged in but failed on the way is an orphan.
+// open opens a sampling session within the cap on the monitor's sessions,
+// within ctx, and adopts it.
 func (l *Live) open(ctx context.Context, now time.Time) (*session, error) {
 	if !l.link.reserve(now) {
 		return nil, errSessionCap
 	}
-	defer l.link.release()
-	began := time.Now()
-	sess, id, err := openSession(ctx, l.db, l.settings)
-	if err != nil {
-		orphansOfOpen(&l.link, &l.greeted, began, 0, id, err)
-		return nil, err
+	return l.opened(login(ctx, l.db, l.settings))
+}
+
+// opened takes the outcome of a login begun with a reserved slot: a session
+// that logged in but failed on the way is an orphan. The slot passes to the
+// session in one step: released first, the on-demand connection could take
+// it meanwhile, one session over the cap.
+func (l *Live) opened(r loginResult) (*session, error) {
+	if r.err != nil {
+		orphansOfOpen(&l.link, &l.greeted, r.began, 0, r.id, r.err)
+		l.link.release()
+		return nil, r.err
 	}
-	orphansOfOpen(&l.link, &l.greeted, began, sess.ID, 0, nil)
-	return sess, nil
+	orphansOfOpen(&l.link, &l.greeted, r.began, r.sess.ID, 0, nil)
+	l.gate.setLimit(r.limit)
+	l.link.adoptReserved(r.sess)
+	l.adopt(r.sess)
+	return r.sess, nil
 }
 
 // tend does the session's housekeeping after a tick's reads succeeded: it
@@ -166,6 +190,13 @@ func (l *Live) fillServer(s *snapshot.Snapshot) {
 	s.Server.Version, s.Server.Flavor = l.caps.Version, l.caps.Flavor
 }
 
+// fillLogin says whether the server refuses the monitor's logins, and when
+// it tries again.
+func (l *Live) fillLogin(s *snapshot.Snapshot) {
+	st := l.gate.state(s.Time)
+	s.Server.LoginRefused, s.Server.LoginRetry = st.reason, st.retryAt
+}
+
 // markDown flags s as a tick the server did not answer.
 func (l *Live) markDown(s *snapshot.Snapshot) {
 	l.fillServer(s)
@@ -187,13 +218,9 @@ func (l *Live) markAllStale(s *snapshot.Snapshot, why string) {
 // the session (a stalled link) or run its statement (a timeout), so it is
 // an orphan until the processlist shows it gone.
 func (l *Live) dropSession(now time.Time) {
-	sess := l.link.session()
-	l.link.setSession(nil)
-	if sess == nil {
-		return
+	if sess := l.link.abandonSession(now); sess != nil {
+		sess.abandon()
 	}
-	sess.abandon()
-	l.link.addOrphan(sess.ID, now)
 }
 
 // closeSession ends a working sampling session cleanly (COM_QUIT), to open

@@ -35,13 +35,12 @@ func mapPeriods(conns int) (every, whenNew time.Duration) {
 // connection. It runs after the processlist, whose rows it annotates.
 type threadStats struct {
 	link     *serverLink
-	address  string
 	interval time.Duration
 	// Root is where procfs is mounted ("/proc").
 	Root string
 
-	remote *bool
-	// proc finds mysqld; shared with the host panel's mysqld CPU.
+	// proc finds mysqld and says when the server is not confirmed to run
+	// here; shared with the host panel, the free space and the error log.
 	proc *serverProc
 	pid  int
 
@@ -79,8 +78,8 @@ const (
 	idleReadEvery = 5
 )
 
-func newThreadStats(link *serverLink, address string, interval time.Duration, proc *serverProc) *threadStats {
-	return &threadStats{link: link, address: address, interval: interval, Root: proc.root, proc: proc}
+func newThreadStats(link *serverLink, interval time.Duration, proc *serverProc) *threadStats {
+	return &threadStats{link: link, interval: interval, Root: proc.root, proc: proc}
 }
 
 // Name implements Collector.
@@ -89,10 +88,6 @@ func (t *threadStats) Name() snapshot.CollectorName { return snapshot.CollectorT
 // Collect implements Collector. What cannot be read is reported as the
 // collector's Unavailable reason, once, not as an error every tick.
 func (t *threadStats) Collect(ctx context.Context, s *snapshot.Snapshot) error {
-	if t.isRemote() {
-		setUnavailable(s, snapshot.CollectorThreads, "server is on another machine: per-thread CPU and I/O need it local")
-		return nil
-	}
 	sess := t.link.session()
 	if sess == nil {
 		return errNotConnected
@@ -154,14 +149,6 @@ func (t *threadStats) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	return nil
 }
 
-func (t *threadStats) isRemote() bool {
-	if t.remote == nil {
-		r := !IsLocalServer(t.address)
-		t.remote = &r
-	}
-	return *t.remote
-}
-
 // threadPoolIn says why connections are not 1:1 with OS threads, or "".
 func threadPoolIn(vars map[string]string, flavor string) string {
 	if strings.EqualFold(vars["thread_handling"], "pool-of-threads") {
@@ -175,7 +162,7 @@ func threadPoolIn(vars map[string]string, flavor string) string {
 
 // process reads mysqld's own counters, finding its pid first when needed.
 func (t *threadStats) process(s *snapshot.Snapshot) (snapshot.TaskCounters, bool) {
-	pid, st, err := t.proc.stat(s.Time, s.Variables)
+	pid, st, err := t.proc.stat(s.Time, s)
 	if err != nil {
 		t.pid = 0
 		setUnavailable(s, snapshot.CollectorThreads, err.Error())

@@ -33,13 +33,13 @@ func (t *threadStats) begin(now time.Time, prev *snapshot.Snapshot) {
 		return
 	}
 	busy := busyThreads(prev.Processlist, t.busy)
-	own, vars := t.ownTID(t.own), prev.Variables
+	own := t.ownTID(t.own)
 	ch := make(chan prefetched, 1)
 	t.pending = ch
 	go func() {
 		t0 := time.Now()
 		r := prefetched{busy: make(map[int64]bool, len(busy))}
-		pid, st, err := t.proc.stat(now, vars)
+		pid, st, err := t.proc.stat(now, prev)
 		switch {
 		case err != nil:
 			r.err = err

@@ -258,7 +258,7 @@ func TestPrefetchedReads(t *testing.T) {
 	f.task(30, 101, "mariadbd", 400, 0) // connection 1: busy last tick
 	f.task(30, 102, "mariadbd", 300, 0) // connection 2: busy since
 	f.task(30, 104, "mariadbd", 2, 0)   // the monitor
-	ts := newThreadStats(nil, sock, time.Second, newServerProc(f.root, sock))
+	ts := newThreadStats(nil, time.Second, newServerProc(f.root, sock))
 	ts.pid, ts.own = 30, 9
 	ts.tmap = threadMap{conns: map[int64]connThread{1: {101, 5}, 2: {102, 6}, 9: {104, 8}},
 		tids: map[int64]bool{101: true, 102: true, 104: true}, names: map[int64]string{}}

@@ -57,6 +57,9 @@ func TestExporterSeries(t *testing.T) {
 		ID: "query_cache_contention", Severity: snapshot.Critical, Since: t0.Add(-41 * time.Second)}))
 	e.Observe("db2:3306", frame(t0, true))
 	e.Observe("db2:3306", frame(t0.Add(time.Second), true))
+	carried := frame(t0, false)
+	carried.Snapshot.ListCadence = &snapshot.ListCadence{FullAt: t0.Add(-3 * time.Second), Every: 4 * time.Second}
+	e.Observe("db3:3306", carried)
 	out := scrape(t, e)
 	got := series(out)
 	for _, tc := range []struct{ name, want string }{
@@ -71,6 +74,7 @@ func TestExporterSeries(t *testing.T) {
 		{"collector latency", `mytop_collector_latency_seconds{server="db1:3306",collector="status"} 0.003`},
 		{"QPS", `mytop_server_figure{server="db1:3306",figure="queries_per_second"} 1482`},
 		{"active threads", `mytop_server_figure{server="db1:3306",figure="threads_active"} 2`},
+		{"a processlist read less often", `mytop_server_figure{server="db3:3306",figure="processlist_age_seconds"} 3`},
 	} {
 		key, val, _ := strings.Cut(tc.want, " ")
 		want, _ := strconv.ParseFloat(val, 64)
@@ -90,6 +94,9 @@ func TestExporterSeries(t *testing.T) {
 	}
 	if _, ok := got[canonical(`mytop_server_figure{server="db2:3306",figure="threads_active"}`)]; ok {
 		t.Errorf("an unreachable server's processlist is exported as if current")
+	}
+	if _, ok := got[canonical(`mytop_server_figure{server="db1:3306",figure="processlist_age_seconds"}`)]; ok {
+		t.Errorf("a processlist read every sample exports an age")
 	}
 }
 
@@ -131,5 +138,30 @@ func TestExporterFindingClears(t *testing.T) {
 	e.Observe("db1", frame(t0.Add(time.Second), false))
 	if out := scrape(t, e); strings.Contains(out, `id="row_lock_waits"`) {
 		t.Errorf("cleared finding still exported:\n%s", out)
+	}
+}
+
+// A refused login is its own series, with the reason and the next attempt,
+// so an alert tells it from a server that is down.
+func TestExporterSaysARefusedLogin(t *testing.T) {
+	t0 := time.Date(2026, 12, 1, 14, 2, 17, 0, time.UTC)
+	e := New()
+	e.Observe("db1:3306", frame(t0, false))
+	refused := frame(t0, true)
+	refused.Snapshot.Server.LoginRefused = snapshot.LoginAccessDenied
+	refused.Snapshot.Server.LoginRetry = t0.Add(2 * time.Minute)
+	e.Observe("db2:3306", refused)
+	out := scrape(t, e)
+	got := series(out)
+	if v, ok := got[canonical(`mytop_login_refused{server="db2:3306",reason="access_denied"}`)]; !ok || v != 1 {
+		t.Errorf("no refused login for db2 in\n%s", out)
+	}
+	if v := got[canonical(`mytop_login_retry_seconds{server="db2:3306"}`)]; v != float64(t0.Add(2*time.Minute).Unix()) {
+		t.Errorf("next attempt %v in\n%s", v, out)
+	}
+	for k := range got {
+		if strings.HasPrefix(k, "mytop_login_") && strings.Contains(k, `server="db1:3306"`) {
+			t.Errorf("db1 logs in, yet %s is exported", k)
+		}
 	}
 }

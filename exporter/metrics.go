@@ -17,9 +17,27 @@ var (
 	findingSinceDesc = prometheus.NewDesc("mytop_finding_since_seconds",
 		"Onset of the active finding, as a Unix time.",
 		[]string{"server", "id", "severity"}, nil)
+	findingChronicDesc = prometheus.NewDesc("mytop_finding_chronic",
+		"1 when the active finding stood through the server's baseline (how it runs, not news), 0 when it is new.",
+		[]string{"server", "id", "severity"}, nil)
+	onsetDesc = prometheus.NewDesc("mytop_onset",
+		"Rank (1 first) of each cause of the episode open against the server's own normal; gone when it closes.",
+		[]string{"server", "cause"}, nil)
+	onsetSinceDesc = prometheus.NewDesc("mytop_onset_since_seconds",
+		"Onset of the cause, as a Unix time.",
+		[]string{"server", "cause"}, nil)
+	baselineDesc = prometheus.NewDesc("mytop_baseline_minutes",
+		"Minutes of normal the server's baseline holds (onsets are judged from the warm-up's end).",
+		[]string{"server"}, nil)
 	upDesc = prometheus.NewDesc("mytop_server_up",
 		"1 when the server answered the latest sample, 0 when it did not.",
 		[]string{"server", "version"}, nil)
+	loginRefusedDesc = prometheus.NewDesc("mytop_login_refused",
+		"1 while the server refuses the monitor's login, with the reason.",
+		[]string{"server", "reason"}, nil)
+	loginRetryDesc = prometheus.NewDesc("mytop_login_retry_seconds",
+		"When the monitor next tries to log in after a refusal, as a Unix time.",
+		[]string{"server"}, nil)
 	sampleTimeDesc = prometheus.NewDesc("mytop_last_sample_seconds",
 		"Time of the latest sample, as a Unix time.",
 		[]string{"server"}, nil)
@@ -41,6 +59,12 @@ func collectServer(ch chan<- prometheus.Metric, server string, f *snapshot.Frame
 	s := f.Snapshot
 	gauge(ch, upDesc, boolValue(!s.Server.Unreachable), server, s.Server.Version)
 	gauge(ch, sampleTimeDesc, float64(s.Time.UnixNano())/1e9, server)
+	if r := s.Server.LoginRefused; r != "" {
+		gauge(ch, loginRefusedDesc, 1, server, string(r))
+		if !s.Server.LoginRetry.IsZero() {
+			gauge(ch, loginRetryDesc, float64(s.Server.LoginRetry.Unix()), server)
+		}
+	}
 	counter(ch, framesDesc, float64(frames), server)
 	for _, fd := range f.Findings {
 		sev := fd.Severity.String()
@@ -48,9 +72,23 @@ func collectServer(ch chan<- prometheus.Metric, server string, f *snapshot.Frame
 		if !fd.Since.IsZero() {
 			gauge(ch, findingSinceDesc, float64(fd.Since.Unix()), server, fd.ID, sev)
 		}
+		gauge(ch, findingChronicDesc, boolValue(fd.Chronic), server, fd.ID, sev)
 	}
+	collectOnsets(ch, server, f)
 	collectCollectors(ch, server, s.Collectors)
 	collectFigures(ch, server, f)
+}
+
+// collectOnsets exports the open episode's causes, the rank as the value
+// (a label would start a new series each time the ranking moved).
+func collectOnsets(ch chan<- prometheus.Metric, server string, f *snapshot.Frame) {
+	for _, o := range f.Onsets {
+		gauge(ch, onsetDesc, float64(o.Rank), server, o.Cause)
+		gauge(ch, onsetSinceDesc, float64(o.At.Unix()), server, o.Cause)
+	}
+	if f.Normal != nil {
+		gauge(ch, baselineDesc, f.Normal.HistoryMinutes, server)
+	}
 }
 
 func collectCollectors(ch chan<- prometheus.Metric, server string, cs map[snapshot.CollectorName]snapshot.CollectorState) {
@@ -101,6 +139,12 @@ func collectFigures(ch chan<- prometheus.Metric, server string, f *snapshot.Fram
 	}
 	gauge(ch, figureDesc, float64(running), server, "threads_active")
 	gauge(ch, figureDesc, float64(len(f.Snapshot.Processlist)), server, "threads_connected")
+	// While the full processlist is read less often than every sample (it
+	// costs the server more than the monitor allows itself), how old its
+	// idle rows are: 0 on a sample that read it.
+	if c := f.Snapshot.ListCadence; c != nil {
+		gauge(ch, figureDesc, max(0, f.Snapshot.Time.Sub(c.FullAt).Seconds()), server, "processlist_age_seconds")
+	}
 }
 
 func gauge(ch chan<- prometheus.Metric, d *prometheus.Desc, v float64, labels ...string) {

@@ -101,10 +101,11 @@ func parseHostsFile(r io.Reader) ([]target, defaults, error) {
 }
 
 func setDefault(d *defaults, section, line string) error {
-	if section != "client" && section != "mytop" {
-		return fmt.Errorf("%q: settings belong in a [client] section; a server line starts with host[:port] or a DSN", line)
-	}
 	k, v, _ := strings.Cut(line, "=")
+	if section != "client" && section != "mytop" {
+		// Only the key: the value may be a password.
+		return fmt.Errorf("%s=…: settings belong in a [client] section; a server line starts with host[:port] or a DSN", strings.TrimSpace(k))
+	}
 	switch strings.TrimSpace(k) {
 	case "user":
 		d.User = unquote(v)
@@ -125,7 +126,11 @@ func targetLine(line string) (target, error) {
 	} else if t, err = hostTarget(words[0]); err != nil {
 		return t, err
 	}
-	for _, w := range words[1:] {
+	for i, w := range words[1:] {
+		if !strings.Contains(w, "=") {
+			// Not quoted: it may be the rest of a password with a space.
+			return t, fmt.Errorf("word %d after the host is not key=value", i+1)
+		}
 		if err := t.set(w); err != nil {
 			return t, err
 		}
@@ -134,10 +139,7 @@ func targetLine(line string) (target, error) {
 }
 
 func (t *target) set(word string) error {
-	k, v, ok := strings.Cut(word, "=")
-	if !ok {
-		return fmt.Errorf("%q: want key=value after the host", word)
-	}
+	k, v, _ := strings.Cut(word, "=")
 	v = unquote(v)
 	switch k {
 	case "name":
@@ -177,7 +179,8 @@ func hostTarget(s string) (target, error) {
 	}
 	port, err := strconv.Atoi(p)
 	if err != nil || port <= 0 || port > 65535 {
-		return target{}, fmt.Errorf("%q: port %q is not a TCP port", s, p)
+		// The host alone: "password:secret" would otherwise be echoed.
+		return target{}, fmt.Errorf("%q: what follows its ':' is not a TCP port (1-65535)", h)
 	}
 	return target{Name: s, Server: connopt.Server{Host: h, Port: port}}, nil
 }

@@ -48,11 +48,36 @@ func TestParseHostsFileErrors(t *testing.T) {
 		{"db1 colour=blue\n", `line 1: unknown key "colour"`},
 		{"db1\n[client]\nssl-ca=/x\n", "line 3: [client] ssl-ca: only user and password"},
 		{"user=x\n", "settings belong in a [client] section"},
-		{"db1:http\n", `port "http" is not a TCP port`},
+		{"db1:http\n", `"db1": what follows its ':' is not a TCP port`},
+		{"db1 name\n", "line 1: word 1 after the host is not key=value"},
 	} {
 		_, _, err := parseHostsFile(strings.NewReader(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// A password never comes back in an error, wherever the line that carries
+// it is misplaced or mistyped.
+func TestHostsFileErrorsNeverEchoAPassword(t *testing.T) {
+	for _, in := range []string{
+		"db1\n[server]\npassword=Hunter2\n",
+		"password = Hunter2\ndb1\n",
+		"db1\n[mysqld]\npass=Hunter2\n",
+		"db1 password=Hunter2 with spaces\n",
+		"db1 password=two Hunter2\n",
+		"password Hunter2\n",
+		"password:Hunter2\n",
+		"db1 user=app password=Hunter2 port=x\n",
+	} {
+		_, _, err := parseHostsFile(strings.NewReader(in))
+		if err == nil {
+			t.Errorf("%q: no error", in)
+			continue
+		}
+		if strings.Contains(err.Error(), "Hunter2") {
+			t.Errorf("%q: the error echoes the password: %v", in, err)
 		}
 	}
 }

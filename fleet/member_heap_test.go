@@ -27,7 +27,7 @@ const (
 )
 
 // BenchmarkMemberSteadyHeap is what one `serve` member holds once its
-// window is full (issue 34: 100 of them in 200 MB), without 100 servers:
+// window is full (the fleet-cost work: 100 of them in 200 MB), without 100 servers:
 // fleetMembers builders as liveBuilder makes them, each fed steadyTicks
 // recorded ticks, and the live heap after a collection, less what the
 // recordings themselves hold, per member. Run it once:

@@ -1,12 +1,24 @@
 package pipeline
 
-import "github.com/mytop-go/mytop-go/snapshot"
+import (
+	"github.com/mytop-go/mytop-go/snapshot"
+
+	"github.com/mytop-go/mytop-go/snapshot/infer"
+)
 
 // Analyzer turns a window of frames into findings; the last frame is the
 // current one. It is an interface here so the pipeline does not depend on the
 // rule set, and tests can run it without one.
 type Analyzer interface {
 	Evaluate(window []*snapshot.Frame) ([]snapshot.Finding, map[string]string)
+}
+
+// Judge compares a frame with the server's own normal after the analyzer
+// evaluated it: it may set the frame's onsets and mark its findings chronic.
+// An Analyzer that is also a Judge is called for every frame, in order, so
+// the state it keeps is rebuilt from the frames alone.
+type Judge interface {
+	Judge(f *snapshot.Frame)
 }
 
 // windowSize is how many frames analyzers see. Five minutes at 1 s covers the
@@ -22,7 +34,7 @@ type Builder struct {
 	prev     *snapshot.Snapshot
 	seq      int
 	slim     slimmer
-	meter    snapshot.LoadMeter
+	meter    infer.LoadMeter
 	// Recording is copied into each frame for the header.
 	Recording string
 }
@@ -54,6 +66,9 @@ func (b *Builder) Add(s *snapshot.Snapshot) *snapshot.Frame {
 	b.slim.slimAt(b.window)
 	if b.analyzer != nil {
 		f.Findings, f.NotApplicable = b.analyzer.Evaluate(b.window)
+		if j, ok := b.analyzer.(Judge); ok {
+			j.Judge(f)
+		}
 	}
 	return f
 }
@@ -66,6 +81,10 @@ func (b *Builder) Reset() {
 	b.window, b.prev, b.seq = b.window[:0], nil, 0
 	b.slim = newSlimmer(b.analyzer)
 }
+
+// Analyzer is the analyzer the Builder runs (nil when none), for a command
+// that keeps its state across runs.
+func (b *Builder) Analyzer() Analyzer { return b.analyzer }
 
 // Window returns the frames analyzers currently see, oldest first.
 func (b *Builder) Window() []*snapshot.Frame { return b.window }

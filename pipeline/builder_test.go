@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/snaptest"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -20,14 +21,7 @@ func (countingAnalyzer) Evaluate(w []*snapshot.Frame) ([]snapshot.Finding, map[s
 
 func series(n int) []*snapshot.Snapshot {
 	t0 := time.Date(2026, 12, 1, 4, 0, 0, 0, time.UTC)
-	out := make([]*snapshot.Snapshot, n)
-	for i := range out {
-		out[i] = &snapshot.Snapshot{
-			Time:   t0.Add(time.Duration(i) * time.Second),
-			Status: map[string]string{"Uptime": fmt.Sprint(100 + i), "Questions": fmt.Sprint(1000 + 7*i)},
-		}
-	}
-	return out
+	return snaptest.Series(t0, n, snaptest.Counter("Uptime", 100, 1), snaptest.Counter("Questions", 1000, 7))
 }
 
 func TestRunBuildsFramesWithRatesAndFindings(t *testing.T) {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mytop-go/mytop-go/internal/testfiles"
 )
 
 func TestCreatedWithMode0600(t *testing.T) {
@@ -176,7 +178,7 @@ func TestPageSize(t *testing.T) {
 	fresh := filepath.Join(t.TempDir(), "new.mytop")
 	writeFrames(t, fresh, 3, WriterOptions{})
 	old := filepath.Join(t.TempDir(), "old.mytop")
-	copyFile(t, "../cmd/mytop-go/testdata/incident.mytop", old)
+	testfiles.CopyFile(t, "../cmd/mytop-go/testdata/incident.mytop", old)
 	oldSize := pageSizeOf(t, old)
 	w, err := Create(old, WriterOptions{Append: true})
 	if err != nil {

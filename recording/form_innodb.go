@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/parse"
 )
 
 // storedInnoDBText is SHOW ENGINE INNODB STATUS as version 4 stores it
@@ -60,7 +61,7 @@ var errInnoDBText = errors.New("innodb_text: not InnoDB monitor output")
 
 // status rebuilds the parsed status from the text.
 func (st *storedInnoDBText) status() (*snapshot.InnoDBStatus, error) {
-	in, err := snapshot.ParseInnoDBStatus(st.Raw)
+	in, err := parse.ParseInnoDBStatus(st.Raw)
 	if err != nil {
 		return nil, errInnoDBText
 	}

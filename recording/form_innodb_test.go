@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/parse"
 )
 
 // parsedInnoDB is a status as the collector makes it: parsed from the text,
@@ -20,7 +21,7 @@ func parsedInnoDB(t *testing.T, path string) *snapshot.InnoDBStatus {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := snapshot.ParseInnoDBStatus(string(text))
+	in, err := parse.ParseInnoDBStatus(string(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +34,7 @@ func parsedInnoDB(t *testing.T, path string) *snapshot.InnoDBStatus {
 // made; a status that its text does not give (hand-built, or redacted to
 // no text) is stored whole and reads back too.
 func TestInnoDBTextForm(t *testing.T) {
-	texts, err := filepath.Glob("../snapshot/testdata/innodb-status/*.txt")
+	texts, err := filepath.Glob("../snapshot/parse/testdata/innodb-status/*.txt")
 	if err != nil || len(texts) < 10 {
 		t.Fatalf("test data: %v, %d files", err, len(texts))
 	}
@@ -87,7 +88,7 @@ func TestInnoDBTextForm(t *testing.T) {
 // status across the ticks until its next read, and the writer checks it
 // once, keeping its answer for the same pointer.
 func TestInnoDBTextCheckedOncePerRead(t *testing.T) {
-	texts, _ := filepath.Glob("../snapshot/testdata/innodb-status/*.txt")
+	texts, _ := filepath.Glob("../snapshot/parse/testdata/innodb-status/*.txt")
 	in := parsedInnoDB(t, texts[0])
 	var f innodbForm
 	first := f.encode(in)
@@ -105,7 +106,7 @@ func TestInnoDBTextCheckedOncePerRead(t *testing.T) {
 // 3 (the InnoDB status whole, as version 4 still writes it when the text does
 // not give it), version 4 (its text alone).
 func TestOlderFrameFormsRead(t *testing.T) {
-	texts, _ := filepath.Glob("../snapshot/testdata/innodb-status/*.txt")
+	texts, _ := filepath.Glob("../snapshot/parse/testdata/innodb-status/*.txt")
 	s := newFakeServer(t, 5, 20).frame(3).Snapshot
 	s.InnoDB = parsedInnoDB(t, texts[0])
 	var f frameForm

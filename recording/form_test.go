@@ -2,13 +2,12 @@ package recording
 
 import (
 	"encoding/json"
-	"io"
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/testfiles"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -165,7 +164,7 @@ func TestDecodeFrameReadsVersion1(t *testing.T) {
 // version 1), appends to a copy, and reads old and new frames back.
 func TestReadsAndAppendsToVersion1File(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v1.mytop")
-	copyFile(t, "../cmd/mytop-go/testdata/incident.mytop", path)
+	testfiles.CopyFile(t, "../cmd/mytop-go/testdata/incident.mytop", path)
 	r := openT(t, path)
 	if r.meta.SchemaVersion != 1 {
 		t.Fatalf("example is version %d; this test needs a version 1 file", r.meta.SchemaVersion)
@@ -212,25 +211,6 @@ func TestReadsAndAppendsToVersion1File(t *testing.T) {
 		if i >= old {
 			sameSnapshot(t, i, s, added[i-old].Snapshot)
 		}
-	}
-}
-
-func copyFile(t *testing.T, from, to string) {
-	t.Helper()
-	in, err := os.Open(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
-	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		t.Fatal(err)
-	}
-	if err := out.Close(); err != nil {
-		t.Fatal(err)
 	}
 }
 

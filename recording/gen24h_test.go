@@ -4,10 +4,11 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/mytop-go/mytop-go/internal/testfiles"
 )
 
 var (
@@ -52,7 +53,7 @@ func TestGenerate24h(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	size := fileSize(path)
+	size := testfiles.Size(path)
 	hours := float64(frames) / 3600
 	fmt.Printf("%d frames in %v (%.2f ms/frame)\n", frames, time.Since(start).Round(time.Second),
 		float64(time.Since(start).Milliseconds())/float64(frames))
@@ -92,12 +93,4 @@ func measureReading(t *testing.T, path string) {
 	}
 	fmt.Printf("seek to a random moment: mean %v, worst %v (target < 100ms)\n", (sumSeek / trials).Round(time.Microsecond), worstSeek.Round(time.Microsecond))
 	fmt.Printf("step one frame: mean %v, worst %v (target < 20ms)\n", (sumStep / trials).Round(time.Microsecond), worstStep.Round(time.Microsecond))
-}
-
-func fileSize(path string) int64 {
-	st, err := os.Stat(path)
-	if err != nil {
-		return 0
-	}
-	return st.Size()
 }

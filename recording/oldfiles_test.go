@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mytop-go/mytop-go/internal/testfiles"
 )
 
 // TestOlderVersionFilesRead: files written by earlier builds read frame for
@@ -30,7 +32,7 @@ func TestOlderVersionFilesRead(t *testing.T) {
 		t.Run(c.file, func(t *testing.T) {
 			want := readHashes(t, filepath.Join("testdata", c.file+".sha256"))
 			path := filepath.Join(t.TempDir(), c.file+".mytop")
-			copyFile(t, filepath.Join("testdata", c.file+".mytop"), path)
+			testfiles.CopyFile(t, filepath.Join("testdata", c.file+".mytop"), path)
 			r := openT(t, path)
 			if r.meta.SchemaVersion != c.version || r.Len() != len(want) {
 				t.Fatalf("version %d with %d frames, want %d with %d", r.meta.SchemaVersion, r.Len(), c.version, len(want))

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/testfiles"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -43,7 +44,7 @@ func TestRecordKeyCreatesATimedFileAndClosesIt(t *testing.T) {
 		t.Fatalf("stop: %v %v", on, err)
 	}
 	r.Write(frameAt(3)) // off again: dropped
-	if n := framesIn(t, path); n != 2 {
+	if n := testfiles.Len(t, Open, path); n != 2 {
 		t.Errorf("%d frames recorded, want 2", n)
 	}
 	// Again within the same second: a second file, not a refusal.
@@ -117,14 +118,4 @@ func TestFailedWriteStopsRecordingNotTheDashboard(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "stopped: disk full") {
 		t.Errorf("Close = %v, want the write error", err)
 	}
-}
-
-func framesIn(t *testing.T, path string) int {
-	t.Helper()
-	rd, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rd.Close()
-	return rd.Len()
 }

@@ -1,122 +1,43 @@
 package recording
 
 import (
-	"maps"
 	"sort"
 	"strings"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// replicaQueryKeys are SHOW REPLICA STATUS fields whose text may quote a
-// failed statement.
-var replicaQueryKeys = []string{"Last_Error", "Last_SQL_Error"}
-
-// redacted returns a copy of s with every literal in query text replaced by
-// "?" (snapshot.Redact). s itself is never modified: the dashboard shows the
-// same Snapshot unredacted. The raw InnoDB status is dropped, because it
-// quotes statements in places no parser can promise to find; its parsed
-// sections stay.
+// redacted returns a copy of s with every literal in statement text (the
+// fields snapshot.Parts declares) replaced by "?" (snapshot.Redact). s itself
+// is never modified: the dashboard shows the same Snapshot unredacted. The
+// raw InnoDB status is dropped, because it quotes statements in places no
+// parser can promise to find; its parsed sections stay.
 func redacted(s *snapshot.Snapshot) *snapshot.Snapshot {
-	c := *s
-	if len(s.Processlist) > 0 {
-		c.Processlist = make([]snapshot.Process, len(s.Processlist))
-		for i, p := range s.Processlist {
-			p.Info = snapshot.Redact(p.Info)
-			c.Processlist[i] = p
-		}
-	}
-	if s.InnoDB != nil {
-		c.InnoDB = redactedInnoDB(s.InnoDB)
-	}
-	if len(s.Explains) > 0 {
-		c.Explains = make(map[string]*snapshot.Explain, len(s.Explains))
-		for k, e := range s.Explains {
-			ec := *e
-			ec.Statement = snapshot.Redact(e.Statement)
-			ec.Error = snapshot.Redact(e.Error)
-			c.Explains[k] = &ec
-		}
-	}
-	c.Statements = redactedStatements(s.Statements)
-	if len(s.PreparedOwners) > 0 {
-		c.PreparedOwners = make([]snapshot.PreparedOwner, len(s.PreparedOwners))
-		for i, o := range s.PreparedOwners {
-			o.Sample = snapshot.Redact(o.Sample)
-			c.PreparedOwners[i] = o
-		}
-	}
-	c.Locks = redactedLocks(s.Locks)
-	if s.Replica != nil {
-		c.Replica = redactedReplica(s.Replica)
-	}
-	if len(s.ReplicaChannels) > 0 {
-		c.ReplicaChannels = make([]map[string]string, len(s.ReplicaChannels))
-		for i, r := range s.ReplicaChannels {
-			c.ReplicaChannels[i] = redactedReplica(r)
-		}
-	}
-	return &c
+	return s.WithTextRewritten(snapshot.TextKind.Redact)
 }
 
-// redactedReplica is a copy of one replica status row with the literals of
-// the statements its errors quote replaced.
-func redactedReplica(r map[string]string) map[string]string {
-	c := maps.Clone(r)
-	for _, k := range replicaQueryKeys {
-		if v, ok := c[k]; ok {
-			c[k] = snapshot.Redact(v)
+// queryTexts lists the distinct statement texts of the unredacted s (and the
+// errors quoting one: a replication error quotes the failed statement and
+// the duplicate value), so findings quoting them can be scrubbed.
+func queryTexts(s *snapshot.Snapshot) []quote {
+	seen := map[string]snapshot.TextKind{}
+	s.EachText(func(k snapshot.TextKind, q string) {
+		if k.Quotable() && strings.TrimSpace(q) != "" {
+			seen[q] = k
 		}
-	}
-	return c
-}
-
-func redactedInnoDB(in *snapshot.InnoDBStatus) *snapshot.InnoDBStatus {
-	c := *in
-	c.Raw = ""
-	c.LatestDeadlock = snapshot.Redact(in.LatestDeadlock)
-	if len(in.Transactions.Trx) > 0 {
-		c.Transactions.Trx = make([]snapshot.InnoDBTrx, len(in.Transactions.Trx))
-		for i, t := range in.Transactions.Trx {
-			t.Query = snapshot.Redact(t.Query)
-			c.Transactions.Trx[i] = t
-		}
-	}
-	return &c
-}
-
-// queryTexts lists the distinct query texts of the unredacted s, longest
-// first, so findings quoting them can be scrubbed.
-func queryTexts(s *snapshot.Snapshot) []string {
-	seen := map[string]bool{}
-	add := func(q string) {
-		if strings.TrimSpace(q) != "" {
-			seen[q] = true
-		}
-	}
-	for _, p := range s.Processlist {
-		add(p.Info)
-	}
-	if s.InnoDB != nil {
-		for _, t := range s.InnoDB.Transactions.Trx {
-			add(t.Query)
-		}
-	}
-	for _, e := range s.Explains {
-		add(e.Statement)
-	}
-	// Replication errors quote the failed statement and the duplicate value.
-	for _, c := range s.Channels() {
-		for _, k := range replicaQueryKeys {
-			add(c.Raw[k])
-		}
-	}
-	lockQueryTexts(s.Locks, add)
-	out := make([]string, 0, len(seen))
-	for q := range seen {
-		out = append(out, q)
+	})
+	out := make([]quote, 0, len(seen))
+	for q, k := range seen {
+		out = append(out, quote{q, k})
 	}
 	return out
+}
+
+// quote is a text findings may quote, and its kind, which says how a
+// quotation of it is redacted.
+type quote struct {
+	text string
+	kind snapshot.TextKind
 }
 
 // minQuotedPrefix is the shortest query prefix treated as a quotation when a
@@ -129,21 +50,21 @@ const minQuotedPrefix = 12
 // Statements often share a prefix ("SELECT … WHERE id = 4"), so the longest
 // quotation is replaced first: a shorter match of a sibling statement must
 // not cut a literal in two.
-func scrubQuotes(text string, queries []string) string {
+func scrubQuotes(text string, queries []quote) string {
 	type match struct {
-		q string
+		q quote
 		n int
 	}
 	var ms []match
 	for _, q := range queries {
-		if n := quotedPrefixLen(text, q); n > 0 {
+		if n := quotedPrefixLen(text, q.text); n > 0 {
 			ms = append(ms, match{q, n})
 		}
 	}
 	sort.Slice(ms, func(i, j int) bool { return ms[i].n > ms[j].n })
 	for _, m := range ms {
-		if n := quotedPrefixLen(text, m.q); n > 0 {
-			text = strings.ReplaceAll(text, m.q[:n], snapshot.Redact(m.q[:n]))
+		if n := quotedPrefixLen(text, m.q.text); n > 0 {
+			text = strings.ReplaceAll(text, m.q.text[:n], m.q.kind.Redact(m.q.text[:n]))
 		}
 	}
 	return text

@@ -78,7 +78,7 @@ func TestScrubQuotesHandlesTruncatedStatements(t *testing.T) {
 		"17 threads wait":        "17 threads wait",
 	}
 	for in, want := range cases {
-		if got := scrubQuotes(in, []string{q}); got != want {
+		if got := scrubQuotes(in, []quote{{q, snapshot.TextStatement}}); got != want {
 			t.Errorf("scrubQuotes(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/internal/snaptest"
 )
 
 var (
@@ -49,7 +49,7 @@ func TestRewrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	var prev *snapshot.Snapshot
+	var frames snaptest.Framer
 	var atMark int64
 	for i, k := range order {
 		s, err := r.Snapshot(k)
@@ -57,17 +57,12 @@ func TestRewrite(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.Time = s.Time.Add(time.Duration(pass[i]) * span)
-		f := &snapshot.Frame{Seq: i, Snapshot: s}
-		if prev != nil {
-			f.Rates = snapshot.Delta(prev, s)
-		}
-		if err := w.Write(f); err != nil {
+		if err := w.Write(frames.Next(s)); err != nil {
 			t.Fatal(err)
 		}
 		if i == mark-1 {
 			atMark = w.Size()
 		}
-		prev = s
 	}
 	grown, n := w.Size()-atMark, len(order)-mark
 	fmt.Printf("%d frames: file %.2f MB/h whole, %.2f MB/h marginal after %d (%d B)\n", len(order),

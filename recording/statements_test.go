@@ -79,7 +79,7 @@ func TestStatementsAreRecordedOncePerRead(t *testing.T) {
 
 func TestRedactedStatementsKeepNoLiteral(t *testing.T) {
 	st := digestSample(time.Now(), 3, 1)
-	c := redactedStatements(st)
+	c := redacted(&snapshot.Snapshot{Statements: st}).Statements
 	for i, d := range c.Digests {
 		if strings.Contains(d.Sample, "100") || d.Text != st.Digests[i].Text {
 			t.Errorf("redacted %+v", d)

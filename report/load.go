@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // Load is the database load over the report's range, the JSON's "load"
@@ -46,7 +47,7 @@ const loadTopN = 5
 
 // loadAcc gathers frames' load, averaging the samples within each second.
 type loadAcc struct {
-	totals  snapshot.LoadTotals
+	totals  infer.LoadTotals
 	seconds []LoadSecond
 	n       int // samples in the last second
 }

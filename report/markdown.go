@@ -12,6 +12,10 @@ func writeMarkdown(w io.Writer, r Report) error {
 	p.f("## mytop-go report: `%s`\n\n", mdCode(r.Source))
 	p.f("- **Period:** %s .. %s (%s, %d frames)%s\n", stamp(r.From), stamp(r.To), r.To.Sub(r.From).Round(time.Second), r.Frames, approx(r))
 	p.f("- **Server:** %s\n\n", serverLine(r.Server))
+	if r.Normal != nil {
+		p.f("- **Normal:** %s\n\n", r.Normal.Note)
+	}
+	mdOnsets(p, r.Onsets)
 	for _, rc := range r.RootCauses {
 		p.f("> **Root cause** (`%s`, %s from %s): %s\n\n", rc.ID, rc.Severity, clockOf(rc.First), mdText(rc.Line))
 	}
@@ -21,7 +25,8 @@ func writeMarkdown(w io.Writer, r Report) error {
 	} else {
 		p.f("| Severity | Finding | From | To | Frames | What |\n|---|---|---|---|---|---|\n")
 		for _, e := range r.Findings {
-			p.f("| %s | `%s` | %s | %s | %d | %s |\n", e.Severity, e.ID, clockOf(e.From), clockOf(e.To), e.Frames, mdCell(e.Title))
+			p.f("| %s | `%s` | %s | %s | %d | %s |\n", e.Severity, e.ID, clockOf(e.From), clockOf(e.To), e.Frames,
+				mdCell(e.Title+chronicWords(e)))
 		}
 		p.f("\n")
 		for _, e := range r.Findings {

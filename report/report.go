@@ -14,12 +14,17 @@ import (
 type Report struct {
 	// RootCauses come first: the findings that caused others, to fix first.
 	RootCauses []RootCause `json:"root_causes"`
-	Source     string      `json:"source"`
-	From       time.Time   `json:"from"`
-	To         time.Time   `json:"to"`
-	Frames     int         `json:"frames"`
-	Server     Server      `json:"server"`
-	Findings   []Episode   `json:"findings"`
+	// Onsets are what changed against the server's own normal, each
+	// episode's causes ranked, episodes in time order (package baseline).
+	Onsets []snapshot.Onset `json:"onsets"`
+	// Normal is the baseline the last frame was judged against.
+	Normal   *snapshot.Normal `json:"normal,omitempty"`
+	Source   string           `json:"source"`
+	From     time.Time        `json:"from"`
+	To       time.Time        `json:"to"`
+	Frames   int              `json:"frames"`
+	Server   Server           `json:"server"`
+	Findings []Episode        `json:"findings"`
 	// Series summarises the key figures min/median/max.
 	Series []Summary `json:"series"`
 	// TopByTime and TopByCount are the statements seen running, fingerprinted.
@@ -38,7 +43,16 @@ type Report struct {
 	// --baseline, diff); Changes is what moved since, biggest first.
 	Baseline *Period          `json:"baseline,omitempty"`
 	Changes  []changes.Change `json:"changes,omitempty"`
+	// Timeline is the figures over time that the HTML charts (timeline.go).
+	Timeline *Timeline `json:"timeline,omitempty"`
+	// Picture is the dashboard at Timeline.Worst as SVG markup, which the
+	// HTML inlines; the caller draws it (SetPicture), since this package
+	// knows nothing of the screen.
+	Picture string `json:"-"`
 }
+
+// SetPicture gives the HTML its dashboard picture.
+func (r *Report) SetPicture(svg string) { r.Picture = svg }
 
 // Period is a window of a source.
 type Period struct {
@@ -68,6 +82,11 @@ type Episode struct {
 	// CausedBy are the IDs of the findings that caused this one in any frame
 	// of the episode (analyzers/causes.go); empty when none did.
 	CausedBy []string `json:"caused_by"`
+	// Chronic is set when the finding stood through the server's baseline
+	// in any frame of the episode: how the server runs, not news. Since is
+	// then the oldest moment of the baseline it was seen in, else its onset.
+	Chronic bool      `json:"chronic"`
+	Since   time.Time `json:"since"`
 }
 
 // Builder accumulates frames into a Report.
@@ -80,6 +99,8 @@ type Builder struct {
 	top    topStatements
 	causes rootCauseAcc
 	load   loadAcc
+	tl     timelineAcc
+	onsets onsetAcc
 }
 
 // topN is how many statements each top list keeps.
@@ -107,6 +128,8 @@ func (b *Builder) Add(f *snapshot.Frame) {
 	b.top.add(f)
 	b.causes.add(f)
 	b.load.add(f)
+	b.tl.add(f)
+	b.onsets.add(f)
 	seen := make(map[string]bool, len(f.Findings))
 	for i := range f.Findings {
 		b.observe(&f.Findings[i], s.Time)
@@ -134,6 +157,7 @@ func (b *Builder) observe(f *snapshot.Finding, at time.Time) {
 	e.To = at
 	e.Frames++
 	e.causedBy(f)
+	e.chronicFrom(f)
 	if f.Severity > e.Severity {
 		e.Severity, e.Title, e.Evidence, e.Advice = f.Severity, f.Title, f.Evidence, f.Advice
 		e.RootBlockers = f.RootBlockers
@@ -150,6 +174,7 @@ func (b *Builder) Report() Report {
 	r.Statements = b.top.top()
 	r.RootCauses = b.causes.list()
 	r.Load = b.load.report()
+	r.Onsets, r.Normal = b.onsets.list(), b.onsets.normal
 	all := append([]*Episode(nil), b.done...)
 	for _, e := range b.open {
 		all = append(all, e)
@@ -173,10 +198,16 @@ func (b *Builder) Report() Report {
 			r.Findings[i].CausedBy = []string{}
 		}
 	}
+	newFirst(r.Findings)
+	bands := make([]snapshot.Span, len(r.Findings))
+	for i, e := range r.Findings {
+		bands[i] = snapshot.Span{ID: e.ID, Severity: e.Severity, From: e.From, To: e.To}
+	}
+	r.Timeline = b.tl.timeline(bands)
 	return r
 }
 
-// WriterFor is the writer of a --format: text, json or markdown (md).
+// WriterFor is the writer of a --format: text, json, markdown (md) or html.
 func WriterFor(format string) (func(io.Writer, Report) error, error) {
 	switch format {
 	case "json":
@@ -185,6 +216,8 @@ func WriterFor(format string) (func(io.Writer, Report) error, error) {
 		return writeText, nil
 	case "markdown", "md":
 		return writeMarkdown, nil
+	case "html":
+		return writeHTML, nil
 	}
-	return nil, fmt.Errorf("--format %q: use text, json or markdown", format)
+	return nil, fmt.Errorf("--format %q: use text, json, markdown or html", format)
 }

@@ -6,17 +6,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/snaptest"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 var t0 = time.Date(2026, 12, 1, 4, 38, 31, 0, time.UTC)
 
 func frame(sec int, findings ...snapshot.Finding) *snapshot.Frame {
-	at := t0.Add(time.Duration(sec) * time.Second)
-	return &snapshot.Frame{
-		Snapshot: &snapshot.Snapshot{Time: at, Server: snapshot.ServerInfo{Version: "10.11.19-MariaDB", Flavor: "mariadb"}},
-		Findings: findings,
-	}
+	return snaptest.Frame(snaptest.At(t0.Add(time.Duration(sec)*time.Second), snaptest.MariaDB("10.11.19-MariaDB")), findings...)
 }
 
 func f(id string, sev snapshot.Severity, since int, title string) snapshot.Finding {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // RootCause is one finding that caused others somewhere in the report's
@@ -32,7 +33,7 @@ type rootCauseAcc struct {
 }
 
 func (a *rootCauseAcc) add(f *snapshot.Frame) {
-	for _, rc := range snapshot.RootCauses(f.Findings) {
+	for _, rc := range infer.RootCauses(f.Findings) {
 		if a.byID == nil {
 			a.byID = map[string]*RootCause{}
 		}

@@ -10,17 +10,23 @@ import (
 // writeText prints the report for a terminal or an e-mail.
 func writeText(w io.Writer, r Report) error {
 	p := &printer{w: w}
+	textOnsetRoot(p, r.Onsets)
 	textRootCauses(p, r.RootCauses)
 	p.f("mytop-go report: %s\n", r.Source)
 	p.f("period:  %s .. %s (%s, %d frames)%s\n", stamp(r.From), stamp(r.To), r.To.Sub(r.From).Round(time.Second), r.Frames, approx(r))
-	p.f("server:  %s\n\n", serverLine(r.Server))
+	p.f("server:  %s\n", serverLine(r.Server))
+	if r.Normal != nil {
+		p.f("normal:  %s\n", r.Normal.Note)
+	}
+	p.f("\n")
+	textOnsets(p, r.Onsets)
 	p.f("Findings (%d)\n", len(r.Findings))
 	if len(r.Findings) == 0 {
 		p.f("  none\n")
 	}
 	for _, e := range r.Findings {
 		p.f("  %-8s %-24s %s .. %s (%s)\n", strings.ToUpper(e.Severity.String()), e.ID, clockOf(e.From), clockOf(e.To), spanOf(e))
-		p.f("           %s\n", e.Title)
+		p.f("           %s%s\n", e.Title, chronicWords(e))
 		if len(e.CausedBy) > 0 {
 			p.f("           caused by: %s\n", strings.Join(e.CausedBy, ", "))
 		}

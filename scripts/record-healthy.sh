@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Re-makes the recordings of healthy runs in analyzers/testdata/healthy/
-# (issue 28), which TestReplayHealthy replays in the fast tests. Each is made
+# (the routine-work review), which TestReplayHealthy replays in the fast tests. Each is made
 # by the integration test of its run on throwaway MariaDB servers, with
 # MYTOP_RECORD_HEALTHY set: the test watches the server as `mytop-go record`
 # would (1-s samples, host collector on), asserts the run was healthy

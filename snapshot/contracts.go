@@ -54,3 +54,39 @@ const CollectorHostCache CollectorName = "host_cache"
 // CollectorAccountLimits is the accounts' own MAX_USER_CONNECTIONS
 // (Snapshot.AccountLimits), from mysql.user.
 const CollectorAccountLimits CollectorName = "account_limits"
+
+// CollectorMemory is what holds the server's memory where the server says
+// it (Snapshot.Memory): its MEMORY tables and, when performance_schema
+// instruments memory, the biggest allocations by event.
+const CollectorMemory CollectorName = "memory"
+
+// LoginRefusedReason is why the server refused the monitor's login: a reason the
+// monitor does not retry like a network failure (ServerInfo.LoginRefused,
+// the reason label of /metrics' mytop_login_refused).
+type LoginRefusedReason string
+
+// Login refusals, declared once.
+const (
+	// LoginAccessDenied is a wrong password or user (1045, 1698): each
+	// attempt counts towards the account's limit of password errors.
+	LoginAccessDenied LoginRefusedReason = "access_denied"
+	// LoginAccountBlocked is MariaDB's account blocked after
+	// max_password_errors (4150), until FLUSH PRIVILEGES.
+	LoginAccountBlocked LoginRefusedReason = "account_blocked"
+	// LoginAccountLocked is MySQL's locked account (3118) or one locked for
+	// a while after FAILED_LOGIN_ATTEMPTS (3955).
+	LoginAccountLocked LoginRefusedReason = "account_locked"
+	// LoginHostBlocked is this client host blocked after max_connect_errors
+	// (1129), until FLUSH HOSTS.
+	LoginHostBlocked LoginRefusedReason = "host_blocked"
+	// LoginHostNotAllowed is an account that does not exist for this
+	// client host (1130).
+	LoginHostNotAllowed LoginRefusedReason = "host_not_allowed"
+	// LoginPasswordExpired is an expired password the client cannot change
+	// (1862).
+	LoginPasswordExpired LoginRefusedReason = "password_expired"
+	// LoginAuthMethod is an authentication method or transport the account
+	// needs and the client cannot offer: an unknown plugin, cleartext or old
+	// passwords refused by the driver, TLS required (1251, 1524, 3159).
+	LoginAuthMethod LoginRefusedReason = "auth_method"
+)

@@ -200,3 +200,5 @@ func numberEnd(q string, i int) int {
 func isHexDigit(c byte) bool {
 	return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -24,6 +24,12 @@ type Frame struct {
 	Mode Mode `json:"mode,omitempty"`
 	// Recording is the recording file being written, if any (for the header).
 	Recording string `json:"recording,omitempty"`
+	// Onsets are the causes of the episode open at this frame, judged
+	// against the server's own normal (package baseline), rank 1 first;
+	// nil when nothing departs from it.
+	Onsets []Onset `json:"onsets,omitempty"`
+	// Normal says how much baseline the frame was judged against.
+	Normal *Normal `json:"normal,omitempty"`
 }
 
 // Time is the snapshot's time.
@@ -87,4 +93,9 @@ type Finding struct {
 	// CauseThreads the threads of those causes to act on.
 	CausedBy     []string `json:"caused_by,omitempty"`
 	CauseThreads []int64  `json:"cause_threads,omitempty"`
+	// Chronic is set when the finding stood through the server's baseline
+	// (it is how this server runs, not news); ChronicSince is the oldest
+	// moment of the baseline it was seen in ("steady since before 13:50").
+	Chronic      bool      `json:"chronic,omitempty"`
+	ChronicSince time.Time `json:"chronic_since,omitzero"`
 }

@@ -6,7 +6,12 @@ import "fmt"
 type Host struct {
 	// Remote is set when the server is not on the machine the monitor runs on;
 	// then no host figures are collected, rather than showing the wrong machine.
-	Remote   bool   `json:"remote,omitempty"`
+	Remote bool `json:"remote,omitempty"`
+	// NotLocal says why the server was not confirmed to run on this machine
+	// when its address could be this machine's (a loopback address that is a
+	// tunnel, a socket of another instance, mysqld's process not found);
+	// Remote is set with it.
+	NotLocal string `json:"not_local,omitempty"`
 	Hostname string `json:"hostname,omitempty"`
 	NumCPU   int    `json:"num_cpu,omitempty"`
 
@@ -46,10 +51,15 @@ type Host struct {
 	// process using the CPU.
 	Mysqld *ProcessCPU `json:"mysqld,omitempty"`
 	// Busiest are the other processes that used the most CPU over the
-	// interval before this sample, busiest first; read only while the host's
-	// CPUs are busy (collectors: busiestIdleMax), so cpu_saturation can say
-	// which processes keep a shared host busy when mysqld does not.
+	// interval before this sample, busiest first: read every tick while the
+	// host's CPUs are busy (collectors: busiestIdleMax), so cpu_saturation
+	// can say which processes keep a shared host busy when mysqld does not,
+	// and every few seconds otherwise (carried between reads), so a host's
+	// normal holds which processes use its CPUs.
 	Busiest []ProcessUse `json:"busiest,omitempty"`
+	// TCP is the host's TCP and IP counters (/proc/net/snmp and
+	// /proc/net/netstat live, netstat -s in captures); nil when unknown.
+	TCP *TCPCounters `json:"tcp,omitempty"`
 }
 
 // ProcessUse is one process's CPU use over an interval.
@@ -112,6 +122,12 @@ type NetCounters struct {
 	TxBytes   uint64 `json:"tx_bytes"`
 	RxPackets uint64 `json:"rx_packets"`
 	TxPackets uint64 `json:"tx_packets"`
+	// Drops and errors as /proc/net/dev counts them: packets the kernel or
+	// the card dropped, and receive or transmit errors.
+	RxDrops  uint64 `json:"rx_drops,omitempty"`
+	TxDrops  uint64 `json:"tx_drops,omitempty"`
+	RxErrors uint64 `json:"rx_errs,omitempty"`
+	TxErrors uint64 `json:"tx_errs,omitempty"`
 }
 
 // LoadAverages is "1.2 0.9 0.7", or "–" when the source has none.
@@ -122,11 +138,22 @@ func (h *Host) LoadAverages() string {
 	return fmt.Sprintf("%.1f %.1f %.1f", h.Load1, h.Load5, h.Load15)
 }
 
-// ProcessCPU is one process's cumulative CPU time, from /proc/<pid>/stat.
+// ProcessCPU is mysqld's cumulative CPU time, from /proc/<pid>/stat (or its
+// cgroup), and its memory.
 type ProcessCPU struct {
 	PID           int     `json:"pid"`
 	UserSeconds   float64 `json:"user_s"`
 	SystemSeconds float64 `json:"system_s"`
+	// RSSBytes is the resident size (VmRSS, from the same stat line); 0
+	// when unknown.
+	RSSBytes uint64 `json:"rss,omitempty"`
+	// MemLimit is the tightest memory limit of the cgroups holding mysqld
+	// (memory.max, or v1's memory.limit_in_bytes), and MemUsed that
+	// cgroup's usage (memory.current, memory.usage_in_bytes); both 0 when
+	// no cgroup limits it. Against MemLimit, not MemAvailable, is where a
+	// container's mysqld meets the OOM killer.
+	MemLimit uint64 `json:"mem_limit,omitempty"`
+	MemUsed  uint64 `json:"mem_used,omitempty"`
 }
 
 // Seconds is user plus system time.

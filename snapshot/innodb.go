@@ -1,6 +1,9 @@
 package snapshot
 
-import "time"
+import (
+	"strconv"
+	"time"
+)
 
 // InnoDBStatus is SHOW ENGINE INNODB STATUS parsed into typed sections. Fields a
 // given server version does not print stay zero and the section's Present flag
@@ -164,6 +167,29 @@ type InnoDBSemaphores struct {
 	ReservationCount int64 `json:"reservation_count,omitempty"`
 	SignalCount      int64 `json:"signal_count,omitempty"`
 }
+
+// InnoDBSemaphoreWait is one "--Thread T has waited at F line N for S seconds
+// the semaphore:" entry of the SEMAPHORES wait array, with what the lines
+// after it say about the latch.
+type InnoDBSemaphoreWait struct {
+	Thread  string  `json:"thread"`
+	File    string  `json:"file"`
+	Line    int     `json:"line"`
+	Seconds float64 `json:"seconds"`
+	// Kind is "Mutex", "S-lock", "X-lock", "SX-lock" or "X-lock (wait_ex)".
+	Kind string `json:"kind,omitempty"`
+	// Latch names the latch: its quoted name ('&block->lock'), or where it
+	// was created ("hash0hash.cc line 116") when the server prints no name.
+	Latch string `json:"latch,omitempty"`
+	// Holder is the thread that has reserved a rw-latch, when printed.
+	Holder     string `json:"holder,omitempty"`
+	HolderMode string `json:"holder_mode,omitempty"`
+	// LastWriter is "Last time write locked in file F line N".
+	LastWriter string `json:"last_writer,omitempty"`
+}
+
+// Site is the waiting file:line.
+func (s InnoDBSemaphoreWait) Site() string { return s.File + ":" + strconv.Itoa(s.Line) }
 
 // InnoDBFileIO is the FILE I/O section.
 type InnoDBFileIO struct {

@@ -16,6 +16,11 @@ const (
 	LockQueryCache LockKind = "query_cache"
 )
 
+// LockGlobal is a wait for a server-wide lock: the global read lock or
+// backup lock a FLUSH TABLES WITH READ LOCK or BACKUP STAGE takes, the
+// commit lock, or a table flush a backup's FLUSH started.
+const LockGlobal LockKind = "global"
+
 // Locks is who waits for whom at one instant, read by the lock collector
 // only when something waits (nil otherwise). It holds edges and what the
 // processlist does not say about the threads in them; LockTree joins the two
@@ -178,41 +183,4 @@ func (l *Locks) Trx(id string) *LockThread {
 		}
 	}
 	return nil
-}
-
-// waitStates are processlist states of a thread waiting for a lock the
-// processlist can name, with the kind of lock.
-var waitStates = map[string]LockKind{
-	"waiting for table metadata lock": LockMetadata,
-	"waiting for table level lock":    LockTable,
-	"locked":                          LockTable, // MySQL 5.1
-	"waiting for table lock":          LockTable,
-	"waiting for query cache lock":    LockQueryCache,
-}
-
-// WaitKind returns the lock kind p waits for by its state, "" if none.
-func WaitKind(p *Process) LockKind {
-	if p.Command == "Sleep" || p.State == "" {
-		return ""
-	}
-	st := lowerASCII(p.State)
-	if _, ok := globalStates[st]; ok {
-		return LockGlobal
-	}
-	return waitStates[st]
-}
-
-func lowerASCII(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 'A' && c <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if b[j] >= 'A' && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }

@@ -32,6 +32,12 @@ type HostRates struct {
 	SwapOut         float64    `json:"pswpout"`
 	Disks           []DiskRate `json:"disks,omitempty"`
 	Nets            []NetRate  `json:"nets,omitempty"`
+	// TCP is the host's TCP segments, retransmits and errors a second; nil
+	// when the source has no TCP counters.
+	TCP *TCPRate `json:"tcp,omitempty"`
+	// Mysqld is mysqld's CPU and memory growth against the rest of the
+	// host; nil when mysqld's own figures are not in both samples.
+	Mysqld *MysqldRate `json:"mysqld,omitempty"`
 }
 
 // DiskRate is iostat's view of one device.
@@ -48,11 +54,17 @@ type DiskRate struct {
 	QueueDepth float64 `json:"aqu_sz"`
 }
 
-// NetRate is one interface's throughput.
+// NetRate is one interface's throughput, drops and errors a second.
 type NetRate struct {
-	Name    string  `json:"name"`
-	RxBytes float64 `json:"rx_bytes"`
-	TxBytes float64 `json:"tx_bytes"`
+	Name      string  `json:"name"`
+	RxBytes   float64 `json:"rx_bytes"`
+	TxBytes   float64 `json:"tx_bytes"`
+	RxPackets float64 `json:"rx_packets"`
+	TxPackets float64 `json:"tx_packets"`
+	RxDrops   float64 `json:"rx_drops,omitempty"`
+	TxDrops   float64 `json:"tx_drops,omitempty"`
+	RxErrors  float64 `json:"rx_errs,omitempty"`
+	TxErrors  float64 `json:"tx_errs,omitempty"`
 }
 
 // Delta computes the per-second view from prev to cur. It is the only place rates
@@ -77,11 +89,35 @@ func Delta(prev, cur *Snapshot) *Rates {
 	return r
 }
 
-// restarted is true when Uptime went down: every counter restarted from zero.
-func restarted(prev, cur *Snapshot) bool {
+// restarted is true when cur is another lifetime of the server than prev:
+// every counter restarted from zero.
+func restarted(prev, cur *Snapshot) bool { return NewLifetime(prev, cur) }
+
+// bootSlack is how far two samples' boot times (sample time less Uptime) may
+// differ in one lifetime: Uptime counts whole seconds, and a sample's time is
+// taken around its reads.
+const bootSlack = 3 * time.Second
+
+// NewLifetime reports whether cur was taken from a later run of the server
+// than prev: its Uptime went down, or, across a gap the monitor could not
+// sample (a restart while the server was unreachable, whose Uptime may have
+// passed prev's by the time it answers), its boot time moved. Counters of two
+// lifetimes must never be subtracted.
+func NewLifetime(prev, cur *Snapshot) bool {
 	pu, ok1 := prev.Uptime()
 	cu, ok2 := cur.Uptime()
-	return ok1 && ok2 && cu < pu
+	if !ok1 || !ok2 {
+		return false
+	}
+	if cu < pu {
+		return true
+	}
+	// In one lifetime Uptime grows by the gap; a later boot makes it grow
+	// less by at least prev's Uptime. A quarter of the gap spares captures
+	// whose sample times are approximate.
+	gap := cur.Time.Sub(prev.Time)
+	grew := time.Duration(cu-pu) * time.Second
+	return gap-grew > max(bootSlack, gap/4)
 }
 
 func statusRates(prev, cur map[string]string, secs float64, reset *bool) map[string]float64 {
@@ -139,6 +175,24 @@ func plainDecimal(s string) bool {
 
 // counterRate is the per-second increase of a cumulative counter; ok is false
 // when the counter went backwards (reset or wrap).
+// counterField is one counter's rate to compute: where it goes, and the
+// counter in the previous and the current sample.
+type counterField struct {
+	dst  *float64
+	p, c uint64
+}
+
+// counterRates sets each field's rate; false when any counter went back
+// (the host rebooted, or the source changed), which voids them all.
+func counterRates(secs float64, fs ...counterField) bool {
+	ok := true
+	for _, f := range fs {
+		v, good := counterRate(f.p, f.c, secs)
+		*f.dst, ok = v, ok && good
+	}
+	return ok
+}
+
 func counterRate(prev, cur uint64, secs float64) (float64, bool) {
 	if cur < prev {
 		return 0, false
@@ -157,6 +211,8 @@ func hostRates(prev, cur *Host, secs float64) *HostRates {
 	h.SwapOut, _ = counterRate(prev.SwapOutPages, cur.SwapOutPages, secs)
 	h.Disks = diskRates(prev.Disks, cur.Disks, secs)
 	h.Nets = netRates(prev.Nets, cur.Nets, secs)
+	h.TCP = tcpRate(prev.TCP, cur.TCP, secs)
+	h.Mysqld = mysqldRate(prev, cur, secs)
 	return h
 }
 
@@ -232,9 +288,13 @@ func diskRate(p, c DiskCounters, secs float64) (DiskRate, bool) {
 func netRates(prev, cur []NetCounters, secs float64) []NetRate {
 	return pairRates(prev, cur, func(n NetCounters) string { return n.Name },
 		func(p, c NetCounters) (NetRate, bool) {
-			rx, ok1 := counterRate(p.RxBytes, c.RxBytes, secs)
-			tx, ok2 := counterRate(p.TxBytes, c.TxBytes, secs)
-			return NetRate{Name: c.Name, RxBytes: rx, TxBytes: tx}, ok1 && ok2
+			r := NetRate{Name: c.Name}
+			ok := counterRates(secs,
+				counterField{&r.RxBytes, p.RxBytes, c.RxBytes}, counterField{&r.TxBytes, p.TxBytes, c.TxBytes},
+				counterField{&r.RxPackets, p.RxPackets, c.RxPackets}, counterField{&r.TxPackets, p.TxPackets, c.TxPackets},
+				counterField{&r.RxDrops, p.RxDrops, c.RxDrops}, counterField{&r.TxDrops, p.TxDrops, c.TxDrops},
+				counterField{&r.RxErrors, p.RxErrors, c.RxErrors}, counterField{&r.TxErrors, p.TxErrors, c.TxErrors})
+			return r, ok
 		})
 }
 

@@ -37,6 +37,23 @@ func TestDeltaStatus(t *testing.T) {
 			reset:  true,
 		},
 		{
+			// Unreachable for an hour; restarted 50 minutes ago, so its
+			// Uptime (3,000 s) passed the last one read (1,000 s).
+			name:   "a restart across a gap: Uptime grew less than the gap",
+			prev:   map[string]string{"Uptime": "1000", "Questions": "5000000"},
+			cur:    map[string]string{"Uptime": "3000", "Questions": "5200000"},
+			secs:   3600,
+			absent: []string{"Questions"},
+			reset:  true,
+		},
+		{
+			name: "a long gap in one lifetime",
+			prev: map[string]string{"Uptime": "1000", "Questions": "5000000"},
+			cur:  map[string]string{"Uptime": "4600", "Questions": "5360000"},
+			secs: 3600,
+			want: map[string]float64{"Questions": 100},
+		},
+		{
 			name:   "FLUSH STATUS: one counter went back, others kept",
 			prev:   map[string]string{"Uptime": "100", "Questions": "500", "Com_select": "400"},
 			cur:    map[string]string{"Uptime": "101", "Questions": "510", "Com_select": "2"},
@@ -58,6 +75,15 @@ func TestDeltaStatus(t *testing.T) {
 			cur:  map[string]string{"Uptime": "101", "Innodb_row_lock_time_avg": "3", "Innodb_row_lock_waits": "6000"},
 			secs: 1,
 			want: map[string]float64{"Innodb_row_lock_waits": 5990},
+		},
+		{
+			name: "Aria's page cache emptying under on-disk temporary tables is not a reset",
+			prev: map[string]string{"Uptime": "100", "Aria_pagecache_blocks_unused": "15637",
+				"Aria_pagecache_blocks_not_flushed": "3", "Created_tmp_disk_tables": "100"},
+			cur: map[string]string{"Uptime": "101", "Aria_pagecache_blocks_unused": "15634",
+				"Aria_pagecache_blocks_not_flushed": "0", "Created_tmp_disk_tables": "116"},
+			secs: 1,
+			want: map[string]float64{"Created_tmp_disk_tables": 16},
 		},
 		{
 			name:   "non-numeric values are skipped",

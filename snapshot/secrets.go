@@ -9,9 +9,12 @@ const Secret = "<secret>"
 // MaskSecrets returns query with the literals that carry a credential
 // replaced by <secret>: the password of IDENTIFIED BY / USING / AS,
 // SET PASSWORD, CHANGE MASTER's MASTER_PASSWORD, START REPLICA's PASSWORD,
-// CREATE SERVER's OPTIONS (PASSWORD …), a column called password compared or
-// set, and the arguments of PASSWORD(), OLD_PASSWORD() and the encryption
-// functions (their keys). MariaDB shows these as typed in the processlist
+// CREATE SERVER's OPTIONS (PASSWORD …), the positional password of the
+// managed services' replication procedures, a secret column (secretName)
+// compared, set or inserted, and the arguments of PASSWORD(), OLD_PASSWORD()
+// and the encryption functions (their keys, hex ones included). SQL inside a
+// literal (EXECUTE IMMEDIATE, PREPARE … FROM) and inside an executable
+// comment is masked as SQL. MariaDB shows these as typed in the processlist
 // and InnoDB's status, and a monitor's screen, recording or report must not
 // carry them further. Everything else is kept as it was; a literal cut off
 // by a truncated query is masked to its end.
@@ -48,21 +51,19 @@ func (m *secretMasker) mask(query string) string {
 	sc := sqlScanner{q: query}
 	changed := false
 	for {
+		start := sc.i
 		kind, text := sc.next()
 		if kind == tokEnd {
 			break
 		}
-		if m.secret(kind, text) {
-			if !changed {
-				b.Grow(len(query))
-				b.WriteString(query[:sc.i-len(text)])
-				changed = true
-			}
-			b.WriteString(Secret)
-			continue
+		out := m.rewrite(kind, text)
+		if out != text && !changed {
+			b.Grow(len(query))
+			b.WriteString(query[:start])
+			changed = true
 		}
 		if changed {
-			b.WriteString(text)
+			b.WriteString(out)
 		}
 	}
 	if !changed {
@@ -71,138 +72,82 @@ func (m *secretMasker) mask(query string) string {
 	return b.String()
 }
 
-// secretMasker follows one statement's tokens and says which string literal
-// is a credential.
-type secretMasker struct {
-	prev string // the last word, upper case
-	// identified: IDENTIFIED was seen in this statement, so a literal after
-	// BY, USING or AS is a password or its hash.
-	identified bool
-	// next: the next string literal (an "=" may come first) is a secret.
-	next bool
-	// forUser: SET PASSWORD FOR user: the secret follows the "=".
-	forUser bool
-	// call: the last word names a function whose arguments are secrets;
-	// depth counts the parentheses while inside its call.
-	call  bool
-	depth int
-}
-
-// secretFuncs take a password or a key among their arguments.
-var secretFuncs = map[string]bool{
-	"PASSWORD": true, "OLD_PASSWORD": true, "ENCRYPT": true, "AES_ENCRYPT": true, "AES_DECRYPT": true,
-	"DES_ENCRYPT": true, "DES_DECRYPT": true, "ENCODE": true, "DECODE": true,
-}
-
-// secretKeys are followed (after an optional "=") by a secret literal.
-var secretKeys = map[string]bool{
-	"PASSWORD": true, "MASTER_PASSWORD": true, "SOURCE_PASSWORD": true,
-}
-
-func (m *secretMasker) secret(kind tokKind, text string) bool {
+// rewrite returns what one token becomes.
+func (m *secretMasker) rewrite(kind tokKind, text string) string {
 	switch {
-	case kind == tokSpace || kind == tokComment:
-		return false
-	case m.depth > 0:
-		m.inCall(text)
-		return kind == tokString
+	case kind == tokComment:
+		return m.executableComment(text)
+	case m.secret(kind, text):
+		return Secret
 	case kind == tokString:
-		s := m.next
-		m.next, m.call = false, false
-		return s
-	case kind == tokWord:
-		m.word(strings.ToUpper(text))
-		return false
+		return maskDynamicSQL(text)
 	}
-	m.punct(text)
-	return false
+	return text
 }
 
-func (m *secretMasker) inCall(text string) {
-	switch text {
-	case "(":
-		m.depth++
-	case ")":
-		m.depth--
-	}
-}
-
-func (m *secretMasker) punct(text string) {
-	call := m.call
-	m.call = false
-	switch text {
-	case "(":
-		if call {
-			m.depth, m.next = 1, false
-		}
-	case "=":
-		if m.forUser {
-			m.forUser, m.next = false, true
-		}
-	case "<", ">", "!": // password <> '…' and the like keep the secret next
-	case ";":
-		*m = secretMasker{}
-	default:
-		if !m.forUser {
-			m.next = false
-		}
-	}
-}
-
-func (m *secretMasker) word(w string) {
-	prev := m.prev
-	m.prev = w
-	m.call = secretFuncs[w]
+// executableComment masks the SQL of a /*!50700 … */ or /*M!100500 … */
+// comment, which the server runs as part of the statement around it, so it
+// is followed with the same state; other comments are kept as they are.
+func (m *secretMasker) executableComment(c string) string {
+	open := 0
 	switch {
-	case w == "IDENTIFIED":
-		m.identified, m.next = true, false
-	case w == "BY" || w == "USING" || w == "AS":
-		m.next = m.identified
-	case w == "FOR" && prev == "PASSWORD":
-		m.forUser, m.next = true, false
-	case secretKeys[w]:
-		m.next = true
-	case w == "LIKE" && secretKeys[prev]:
-	case !m.forUser:
-		m.next = false
+	case strings.HasPrefix(c, "/*!"):
+		open = 3
+	case strings.HasPrefix(c, "/*M!"):
+		open = 4
+	default:
+		return c
 	}
+	open = skipWhile(c, open, isDigit)
+	end := len(c)
+	if strings.HasSuffix(c[open:], "*/") {
+		end -= 2
+	}
+	body := m.mask(c[open:end])
+	if body == c[open:end] {
+		return c
+	}
+	return c[:open] + body + c[end:]
 }
 
-// maySpellSecret is a quick test, without allocating, for the words every
-// masked literal follows; most statements have none of them.
-func maySpellSecret(q string) bool {
-	for i := 0; i < len(q); i++ {
-		switch q[i] | 0x20 {
-		case 'p':
-			if hasPrefixFold(q[i:], "password") {
-				return true
-			}
-		case 'i':
-			if hasPrefixFold(q[i:], "identified") {
-				return true
-			}
-		case 'c':
-			if hasPrefixFold(q[i:], "crypt") {
-				return true
-			}
-		case 'e', 'd':
-			if hasPrefixFold(q[i+1:], "code") {
-				return true
-			}
-		}
+// maskDynamicSQL masks the statement a string literal spells, as the one
+// EXECUTE IMMEDIATE or PREPARE … FROM runs (directly or through a user
+// variable): the literal is read as SQL, masked, and quoted again. Any
+// literal that may spell a secret is read so, whatever it is for: masking a
+// literal that was only prose costs a word, missing dynamic SQL a password.
+func maskDynamicSQL(lit string) string {
+	q := strings.IndexAny(lit, `'"`)
+	if q < 0 || !maySpellSecret(lit) {
+		return lit
 	}
-	return false
+	quote := lit[q]
+	end := len(lit)
+	if end > q+1 && lit[end-1] == quote {
+		end--
+	}
+	inner := unquote(lit[q+1:end], quote)
+	masked := MaskSecrets(inner)
+	if masked == inner {
+		return lit
+	}
+	doubled := string([]byte{quote, quote})
+	return lit[:q+1] + strings.ReplaceAll(masked, string(quote), doubled) + lit[end:]
 }
 
-// hasPrefixFold is strings.HasPrefix ignoring ASCII case; prefix is lower case.
-func hasPrefixFold(s, prefix string) bool {
-	if len(s) < len(prefix) {
-		return false
+// unquote undoes a literal body's doubled and backslashed quotes, so the SQL
+// it holds scans as the server will run it.
+func unquote(body string, quote byte) string {
+	if strings.IndexByte(body, quote) < 0 && strings.IndexByte(body, '\\') < 0 {
+		return body
 	}
-	for i := 0; i < len(prefix); i++ {
-		if s[i]|0x20 != prefix[i] {
-			return false
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if (c == quote || c == '\\') && i+1 < len(body) && body[i+1] == quote {
+			i++
+			c = quote
 		}
+		b.WriteByte(c)
 	}
-	return true
+	return b.String()
 }

@@ -10,6 +10,9 @@ type Snapshot struct {
 
 	// Processlist excludes the monitor's own threads.
 	Processlist []Process `json:"processlist,omitempty"`
+	// ListCadence says the processlist is read in full less often than
+	// every tick, and when it last was (list_cadence.go); nil otherwise.
+	ListCadence *ListCadence `json:"list_cadence,omitempty"`
 	// Status holds SHOW GLOBAL STATUS as the server printed it.
 	Status map[string]string `json:"status,omitempty"`
 	// Kept stands for Status in the analyzers' older window frames, which
@@ -67,6 +70,14 @@ type Snapshot struct {
 	// own, read every minute; nil when none or not readable.
 	AccountLimits []AccountLimit `json:"account_limits,omitempty"`
 
+	// Memory is what holds mysqld's memory where the server says it (MEMORY
+	// tables, instrumented allocations); nil when not read.
+	Memory *MemoryHolders `json:"memory,omitempty"`
+
+	// AppliedTables are the keys of the tables the replica's appliers search
+	// row by row (find_row), read while they do; nil otherwise.
+	AppliedTables []AppliedTable `json:"applied_tables,omitempty"`
+
 	// Collectors reports each source's health for this sample.
 	Collectors map[CollectorName]CollectorState `json:"collectors,omitempty"`
 	// SelfTmpDiskTables counts the on-disk temporary tables the monitor's own
@@ -99,6 +110,11 @@ type ServerInfo struct {
 	// ends.
 	OwnSessions    int `json:"own_sessions,omitempty"`
 	OwnSessionsCap int `json:"own_sessions_cap,omitempty"`
+	// LoginRefused is set while the server refuses the monitor's logins:
+	// the monitor then tries again only at LoginRetry (zero: when the DBA
+	// asks, or when the option files give other credentials).
+	LoginRefused LoginRefusedReason `json:"login_refused,omitempty"`
+	LoginRetry   time.Time          `json:"login_retry,omitzero"`
 }
 
 // Flavors of server.

@@ -157,7 +157,8 @@ func explainText(query string, rows []snapshot.ExplainRow, err error) string {
 
 // confirmKill asks before KILL QUERY (or CONNECTION), naming the thread, its
 // user and when its statement started, so the wrong thread is not killed after
-// the list moved under the cursor.
+// the list moved under the cursor. What the dialog shows is what the kill
+// gate holds the server to when y is pressed.
 func (d *Dashboard) confirmKill(connection bool) {
 	p := d.procs.selected()
 	if p == nil {
@@ -173,30 +174,34 @@ func (d *Dashboard) confirmKill(connection bool) {
 		d.say(fmt.Sprintf("thread %d is never killed from here: %s", id, why))
 		return
 	}
+	target := snapshot.KillTargetOf(d.procsFrame, p)
 	text := fmt.Sprintf("[::b]%s %d[::-] ?\n\nuser %s  host %s  db %s\nstatement started %s (%s ago)\n%s",
 		what, id, safeLine(p.User, 40), safeLine(p.Host, 60), safeLine(p.DB, 40), d.startOf(p),
 		age(time.Duration(p.TimeMS)*time.Millisecond), safeLine(p.Info, 200))
-	d.openModal(confirmModal(" "+what+" ", text, func() { d.kill(id, connection, what) }))
+	d.openModal(confirmModal(" "+what+" ", text, func() { d.kill(target, connection, what) }))
 }
 
 // kill sends KILL QUERY or CONNECTION off the UI goroutine and says how it
-// went. The thread is judged again on the latest frame: what it is may have
-// changed while the question was open.
-func (d *Dashboard) kill(id int64, connection bool, what string) {
-	if why := d.killRefusal(nil, id); why != "" {
-		d.say(fmt.Sprintf("%s %d not sent: %s", what, id, why))
-		return
-	}
+// went. The kill gate (Actions.Kill) sends it only if the server still runs
+// the session and statement the dialog showed; when it sends nothing, its
+// reason is shown in a dialog of its own, not as a passing footer line.
+func (d *Dashboard) kill(target snapshot.KillTarget, connection bool, what string) {
+	id := target.ID
 	async(d, func() error {
 		ctx, cancel := context.WithTimeout(context.Background(), actionTimeout)
 		defer cancel()
-		return d.opts.Actions.Kill(ctx, id, connection)
+		return d.opts.Actions.Kill(ctx, target, connection)
 	}, func(err error) {
-		if err != nil {
+		var refused *snapshot.KillRefused
+		switch {
+		case errors.As(err, &refused):
+			d.say(fmt.Sprintf("%s %d not sent: the thread changed", what, id))
+			d.openModal(textModal(newTextView(fmt.Sprintf(" %s %d not sent ", what, id), safeText(refused.Reason))))
+		case err != nil:
 			d.say(fmt.Sprintf("%s %d failed: %s", what, id, safeLine(err.Error(), 200)))
-			return
+		default:
+			d.say(fmt.Sprintf("%s %d sent", what, id))
 		}
-		d.say(fmt.Sprintf("%s %d sent", what, id))
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/snaptest"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestHealthyWindowThenDiff(t *testing.T) {
 	d := New(Options{})
 	at := time.Date(2026, 12, 3, 14, 0, 0, 0, time.UTC)
-	var prev *snapshot.Snapshot
+	var frames snaptest.Framer
 	var questions int
 	send := func(n, perSec int, cacheType string) {
 		for range n {
@@ -22,12 +23,7 @@ func TestHealthyWindowThenDiff(t *testing.T) {
 			questions += perSec
 			s := &snapshot.Snapshot{Time: at, Status: map[string]string{"Questions": fmt.Sprint(questions)},
 				Variables: map[string]string{"query_cache_type": cacheType}}
-			f := &snapshot.Frame{Snapshot: s}
-			if prev != nil {
-				f.Rates = snapshot.Delta(prev, s)
-			}
-			prev = s
-			d.Update(f)
+			d.Update(frames.Next(s))
 		}
 	}
 	if got := d.base.diffText(); !strings.Contains(got, "No healthy window yet") {

@@ -13,7 +13,26 @@ import (
 // blindReport is what the shown frame cannot see. The dashboard does not
 // know the monitor's account, so GRANTs name a placeholder.
 func blindReport(f *snapshot.Frame) visibility.Report {
-	return visibility.Build([]*snapshot.Frame{f}, visibility.Account{}, nil)
+	return buildVisibility([]*snapshot.Frame{f}, visibility.Account{}, nil)
+}
+
+// buildVisibility is visibility.Build; a test counts its calls.
+var buildVisibility = visibility.Build
+
+// blindCache keeps the header's blind-spot mark of one frame: a report
+// walks every source and rule, too much for every draw (a key press, a
+// resize, the clock) on the UI goroutine.
+type blindCache struct {
+	frame *snapshot.Frame
+	text  string
+}
+
+// mark is blindMark(f), worked out again only for a new frame.
+func (c *blindCache) mark(f *snapshot.Frame) string {
+	if f != c.frame {
+		c.frame, c.text = f, blindMark(f)
+	}
+	return c.text
 }
 
 // blindMark is the header word for the blind spots that stop a rule: one

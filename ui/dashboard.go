@@ -32,9 +32,13 @@ type Dashboard struct {
 	// listed is the newest frame whose processlist was read: a tick that
 	// ran out of time has none, and a kill confirmed then must not find
 	// every target "gone" (seen under load: 0 of 20 killed).
-	listed  *snapshot.Frame
-	paused  bool
-	pending int
+	listed *snapshot.Frame
+	// procsFrame is the frame whose processlist the panel shows: a kill
+	// dialog holds the server to that frame's row.
+	procsFrame *snapshot.Frame
+	blind      blindCache
+	paused     bool
+	pending    int
 	// playerPaused mirrors what was asked of the Player, for display.
 	playerPaused bool
 	// recOn is whether the header last showed REC, to tell the user when
@@ -104,7 +108,8 @@ func (d *Dashboard) show(f *snapshot.Frame) {
 	d.frame = f
 	d.findings.set(f)
 	d.list.threads = threadColsOf(f)
-	d.procs.set(f.Snapshot, d.shownProcesslist(f))
+	d.procsFrame = d.processlistFrame(f)
+	d.procs.set(f.Snapshot, d.procsFrame.Snapshot.Processlist)
 	d.locks.set(f.Snapshot)
 	d.applyHighlight()
 }
@@ -201,20 +206,20 @@ func (d *Dashboard) togglePause() {
 // stale, through ticks that could not read one: two or three missed ticks.
 const keepListedFor = 3 * time.Second
 
-// shownProcesslist is the processlist the panel shows for f: its own, or,
+// processlistFrame is the frame whose processlist the panel shows for f: f, or,
 // for a tick that could not read it (a statement timed out under load),
 // the last one read if at most keepListedFor older. A list that blanks for a
 // second loses the DBA's place, and a kill by filter asked in that second
 // found no thread to kill. A longer gap shows why the list is missing.
-func (d *Dashboard) shownProcesslist(f *snapshot.Frame) []snapshot.Process {
+func (d *Dashboard) processlistFrame(f *snapshot.Frame) *snapshot.Frame {
 	s := f.Snapshot
 	if len(s.Processlist) > 0 || processlistRead(s) || d.listed == nil || unavailable(s, snapshot.CollectorProcesslist) == "" {
-		return s.Processlist
+		return f
 	}
 	if age := s.Time.Sub(d.listed.Snapshot.Time); age <= 0 || age > keepListedFor {
-		return s.Processlist
+		return f
 	}
-	return d.listed.Snapshot.Processlist
+	return d.listed
 }
 
 // processlistRead says whether s holds a processlist read this tick; a

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 	"github.com/rivo/tview"
 )
 
@@ -28,6 +29,8 @@ type findingsPanel struct {
 	// lines fit the panel.
 	na []naGroup
 	at time.Time
+	// normal is the baseline's word ("no baseline yet (3 min of history)").
+	normal string
 	// selectionChanged is called when a key moves the selection.
 	selectionChanged func()
 }
@@ -44,13 +47,27 @@ func (p *findingsPanel) set(f *snapshot.Frame) {
 	p.at = f.Time()
 	p.findings = slices.Clone(f.Findings)
 	slices.SortStableFunc(p.findings, func(a, b snapshot.Finding) int {
+		// What is new on this server comes before how it always runs.
+		if a.Chronic != b.Chronic {
+			if a.Chronic {
+				return 1
+			}
+			return -1
+		}
 		if c := cmp.Compare(b.Severity, a.Severity); c != 0 {
 			return c
 		}
 		return a.Since.Compare(b.Since)
 	})
 	p.na = groupNotApplicable(f.NotApplicable)
-	p.root = rootCauseLine(p.findings)
+	p.root = onsetLine(f.Onsets)
+	if p.root == "" {
+		p.root = rootCauseLine(p.findings)
+	}
+	p.normal = ""
+	if f.Normal != nil {
+		p.normal = f.Normal.Note
+	}
 	// Start from the top each frame: an offset kept from a longer list would
 	// skip the rows under the fixed one; selecting scrolls to the selection.
 	// The most severe finding is row 0; fixing it keeps it on screen when a
@@ -65,12 +82,16 @@ func (p *findingsPanel) set(f *snapshot.Frame) {
 }
 
 func (p *findingsPanel) title() string {
-	return " Findings (" + itoa(len(p.findings)) + ") "
+	t := " Findings (" + itoa(len(p.findings)) + ") "
+	if p.normal != "" {
+		t += "· " + safeLine(p.normal, 60) + " "
+	}
+	return t
 }
 
 // rootCauseLine is the first root cause in plain words, with how many more.
 func rootCauseLine(fs []snapshot.Finding) string {
-	rcs := snapshot.RootCauses(fs)
+	rcs := infer.RootCauses(fs)
 	if len(rcs) == 0 {
 		return ""
 	}
@@ -121,6 +142,10 @@ func findingCells(at time.Time, f *snapshot.Finding) []gridCell {
 	title := gridCell{text: safeLine(f.Title, 300), style: plainStyle, expand: true}
 	if len(f.CausedBy) > 0 {
 		title.text += " [::d]← " + safeLine(strings.Join(f.CausedBy, ", "), 100) + "[::-]"
+		title.tagged = true
+	}
+	if f.Chronic {
+		title.text += " [::d](" + chronicWords(f) + ")[::-]"
 		title.tagged = true
 	}
 	return []gridCell{

@@ -74,6 +74,7 @@ func findingsPair(f *snapshot.Frame, focus bool) (*tviewFindingsPanel, *findings
 // below) and without, at widths 80, 120, 200 and 30 and heights that cut
 // the list, the selection on each row.
 func TestFindingsGridMatchesTviewTable(t *testing.T) {
+	t.Parallel() // CPU only, independent of the others: the fast tier's longest
 	for _, n := range []int{0, 1, 3, 12} {
 		for _, na := range []int{0, 5} {
 			for _, linked := range []bool{false, true} {
@@ -114,6 +115,7 @@ var findingsKeys = append([]*tcell.EventKey{
 // screen, the selection and each call of the selection-changed callback
 // (the dashboard's highlight of the finding's threads).
 func TestFindingsGridKeysMatchTviewTable(t *testing.T) {
+	t.Parallel() // CPU only, independent of the others: the fast tier's longest
 	for _, n := range []int{1, 3, 12} {
 		for _, w := range []int{80, 200, 30} {
 			for _, h := range []int{20, 7} {

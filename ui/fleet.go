@@ -8,8 +8,8 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
-	"github.com/mytop-go/mytop-go/analyzers"
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // Fleet is the first screen when several servers are monitored: one line per
@@ -164,11 +164,11 @@ func (fl *Fleet) header(w int) string {
 // flowControlSenders names the Galera nodes of the fleet that hold their
 // cluster back this interval: each node alone can only say it is paused.
 func (fl *Fleet) flowControlSenders() []string {
-	var nodes []analyzers.NodeFrame
+	var nodes []infer.NodeFrame
 	for _, n := range fl.names {
-		nodes = append(nodes, analyzers.NodeFrame{Name: n, Frame: fl.latest[n]})
+		nodes = append(nodes, infer.NodeFrame{Name: n, Frame: fl.latest[n]})
 	}
-	return analyzers.FlowControlSenders(nodes)
+	return infer.FlowControlSenders(nodes)
 }
 
 func (fl *Fleet) counts() (crit, warn, down int) { return fleetCounts(fl.rows) }

@@ -14,6 +14,11 @@ type headerState struct {
 	// pending counts frames that arrived while paused.
 	pending int
 	rec     recState
+	// blind is the frame's blind-spot mark (blindMark), worked out once
+	// per frame, not per draw.
+	blind string
+	// canAsk: the source logs in again when asked (Ctrl-R).
+	canAsk bool
 }
 
 // identityLine is the first header line: which server, which moment, whether
@@ -29,7 +34,8 @@ func identityLine(f *snapshot.Frame, st headerState, width int) string {
 		{recordingMark(st.rec), 8},
 		{pausedMark(st), 9},
 		{unreachable(s), 10},
-		{blindMark(f), 6},
+		{loginRefused(s, st.canAsk), 10},
+		{st.blind, 6},
 
 		{ownSessionsCap(s), 9},
 	}
@@ -150,6 +156,8 @@ func procsItem(h *snapshot.Host) string {
 func cpuItem(f *snapshot.Frame) string {
 	h := f.Snapshot.Host
 	switch {
+	case h != nil && h.NotLocal != "":
+		return "CPU not local"
 	case h != nil && h.Remote:
 		return "CPU remote"
 	case f.Rates == nil || f.Rates.Host == nil:

@@ -57,7 +57,11 @@ type killCall struct {
 
 // fakeActions records what the dashboard asked of the server.
 type fakeActions struct {
-	kills     []killCall
+	kills []killCall
+	// targets are what each Kill was asked to hold the server to; refuse
+	// plays the kill gate for the ids it names, with the reason given.
+	targets   []snapshot.KillTarget
+	refuse    map[int64]string
 	deadlines []time.Time // each Kill's context deadline
 	explains  []int64
 	plan      []snapshot.ExplainRow
@@ -69,8 +73,12 @@ func (a *fakeActions) Explain(_ context.Context, id int64, _ string) ([]snapshot
 	return a.plan, a.err
 }
 
-func (a *fakeActions) Kill(ctx context.Context, id int64, connection bool) error {
-	a.kills = append(a.kills, killCall{id, connection})
+func (a *fakeActions) Kill(ctx context.Context, target snapshot.KillTarget, connection bool) error {
+	a.targets = append(a.targets, target)
+	if why, ok := a.refuse[target.ID]; ok {
+		return &snapshot.KillRefused{Reason: why}
+	}
+	a.kills = append(a.kills, killCall{target.ID, connection})
 	dl, _ := ctx.Deadline()
 	a.deadlines = append(a.deadlines, dl)
 	return a.err

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
@@ -22,6 +23,10 @@ func hostLines(f *snapshot.Frame, h *history, width, maxLines int) []string {
 		if name == "" {
 			name = "this machine"
 		}
+		if host.NotLocal != "" {
+			return []string{"[gray]not local: " + safeLine(host.NotLocal, 300) + "; host figures are for " +
+				safeLine(name, 60) + ", not shown[-]"}
+		}
 		return []string{"[gray]server is remote: host figures are for " + safeLine(name, 60) + ", not shown[-]"}
 	}
 	lines := []string{withSpark(cpuItem(f), h.cpu, width)}
@@ -30,12 +35,50 @@ func hostLines(f *snapshot.Frame, h *history, width, maxLines int) []string {
 		fmt.Sprintf("load %s  r %d b %d  cs %s", host.LoadAverages(),
 			host.ProcsRunning, host.ProcsBlocked, hostRate(f, func(r *snapshot.HostRates) float64 { return r.ContextSwitches })),
 		fmt.Sprintf("swap in %s out %s  mem %s", hostRate(f, func(r *snapshot.HostRates) float64 { return r.SwapIn }),
-			hostRate(f, func(r *snapshot.HostRates) float64 { return r.SwapOut }), memUsed(host)))
+			hostRate(f, func(r *snapshot.HostRates) float64 { return r.SwapOut }), memUsed(host)+mysqldRSS(host)))
 	for _, d := range busiestDisks(f, max(0, maxLines-len(lines))) {
 		lines = append(lines, fmt.Sprintf("%s util %s await %.0f ms r %s w %s", safeLine(d.Name, 16),
 			pct(d.UtilPercent), d.AwaitMS, short(d.ReadsPerSec), short(d.WritesPerSec)))
 	}
+	if l := netLine(f); l != "" && len(lines) < maxLines {
+		lines = append(lines, l)
+	}
 	return lines
+}
+
+// mysqldRSS is " mysqld 1.2G" when mysqld's resident size is known.
+func mysqldRSS(h *snapshot.Host) string {
+	if h.Mysqld == nil || h.Mysqld.RSSBytes == 0 {
+		return ""
+	}
+	return " mysqld " + bytesShort(float64(h.Mysqld.RSSBytes))
+}
+
+// netLine is the interfaces' traffic (loopback aside), their drops and
+// errors, and the host's TCP retransmits: "net rx 1.2M/s tx 3.4M/s
+// retrans 5/s (0.3%)"; "" when the source has none.
+func netLine(f *snapshot.Frame) string {
+	if f.Rates == nil || f.Rates.Host == nil {
+		return ""
+	}
+	r := f.Rates.Host
+	var rx, tx, bad float64
+	for _, n := range r.Nets {
+		if n.Name != "lo" {
+			rx, tx, bad = rx+n.RxBytes, tx+n.TxBytes, bad+n.RxDrops+n.TxDrops+n.RxErrors+n.TxErrors
+		}
+	}
+	var parts []string
+	if len(r.Nets) > 0 {
+		parts = append(parts, fmt.Sprintf("net rx %s/s tx %s/s", bytesShort(rx), bytesShort(tx)))
+	}
+	if bad > 0 {
+		parts = append(parts, "drops+errs "+short(bad)+"/s")
+	}
+	if r.TCP != nil {
+		parts = append(parts, fmt.Sprintf("retrans %s/s (%.1f%%)", short(r.TCP.RetransSegs), r.TCP.RetransPercent))
+	}
+	return strings.Join(parts, "  ")
 }
 
 func hostRate(f *snapshot.Frame, pick func(*snapshot.HostRates) float64) string {

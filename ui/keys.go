@@ -60,6 +60,9 @@ func (d *Dashboard) keyBindings() []*binding {
 	if d.opts.Recorder != nil {
 		bb = append(bb, d.recorderBindings()...)
 	}
+	if d.opts.Login != nil {
+		bb = append(bb, d.loginBindings()...)
+	}
 	return bb
 }
 
@@ -104,6 +107,8 @@ func keyName(ev *tcell.EventKey) string {
 		return "Ctrl-C"
 	case tcell.KeyCtrlX:
 		return "Ctrl-X"
+	case tcell.KeyCtrlR:
+		return "Ctrl-R"
 	}
 	return ""
 }

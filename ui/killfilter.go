@@ -2,10 +2,12 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // killFilterShownIDs is how many ids the y/n question lists.
@@ -15,40 +17,31 @@ const killFilterShownIDs = 10
 // filtered processlist shows (so `i` decides whether idle threads count),
 // without the threads no key may kill (snapshot.KillRefusal). The monitor's
 // own connections are never in the processlist, and the server side refuses
-// them too. Each is kept as shown, to be checked again at confirm time.
-func (d *Dashboard) filterTargets() (targets []killTarget, skipped int) {
+// them too. Each is kept as shown, for the kill gate to hold the server to.
+func (d *Dashboard) filterTargets() (targets []snapshot.KillTarget, skipped int) {
 	for i := range d.list.rows {
 		p := d.list.row(i)
-		if snapshot.KillRefusal(p) != "" || p.ID <= 0 {
+		if infer.KillRefusal(p) != "" || p.ID <= 0 {
 			skipped++
 			continue
 		}
-		targets = append(targets, killTarget{id: p.ID, user: p.User, host: p.Host, info: p.Info})
+		targets = append(targets, snapshot.KillTargetOf(d.procsFrame, p))
 	}
 	return targets, skipped
 }
 
-// killTarget is a thread as the kill question showed it.
-type killTarget struct {
-	id               int64
-	user, host, info string
-}
-
-// stillTargets keeps the threads that, in the latest frame, still match
-// filter with the same user, host and statement as when the question was
-// asked: a pooled connection may run someone else's statement by the time
-// y is pressed. The others are counted as changed and left alone.
-func (d *Dashboard) stillTargets(targets []killTarget, filter procFilter) (ids []int64, changed int) {
+// stillTargets keeps the threads that, in the latest frame, the filter
+// still matches: what the DBA asked for. Whether each is still the session
+// and statement shown is the kill gate's to say, on the server.
+func (d *Dashboard) stillTargets(targets []snapshot.KillTarget, filter procFilter) (kept []snapshot.KillTarget, changed int) {
 	for _, t := range targets {
-		p := d.latestProcess(t.id)
-		if p == nil || p.User != t.user || p.Host != t.host || p.Info != t.info || !filter.match(p) ||
-			snapshot.KillRefusal(p) != "" {
+		if p := d.latestProcess(t.ID); p == nil || !filter.match(p) {
 			changed++
 			continue
 		}
-		ids = append(ids, t.id)
+		kept = append(kept, t)
 	}
-	return ids, changed
+	return kept, changed
 }
 
 // latestProcess is thread id in the newest frame received (shown or not)
@@ -72,10 +65,10 @@ func (d *Dashboard) latestProcess(id int64) *snapshot.Process {
 // killRefusal is why thread id must not be killed, judged on the row the
 // dialog showed (p, may be nil) and on the latest frame; "" when it may be.
 func (d *Dashboard) killRefusal(p *snapshot.Process, id int64) string {
-	if r := snapshot.KillRefusal(p); r != "" {
+	if r := infer.KillRefusal(p); r != "" {
 		return r
 	}
-	return snapshot.KillRefusal(d.latestProcess(id))
+	return infer.KillRefusal(d.latestProcess(id))
 }
 
 // confirmKillFilter asks before killing every thread the filter matches,
@@ -88,7 +81,7 @@ func (d *Dashboard) confirmKillFilter(connection bool) {
 	targets, skipped := d.filterTargets()
 	ids := make([]int64, len(targets))
 	for i, t := range targets {
-		ids[i] = t.id
+		ids[i] = t.ID
 	}
 	what := "KILL QUERY"
 	if connection {
@@ -105,8 +98,8 @@ func (d *Dashboard) confirmKillFilter(connection bool) {
 	}
 	filter := d.list.filter
 	d.openModal(confirmModal(" "+what+" by filter ", text, func() {
-		ids, changed := d.stillTargets(targets, filter)
-		d.killAll(ids, len(targets), changed, connection, what)
+		kept, changed := d.stillTargets(targets, filter)
+		d.killAll(kept, len(targets), changed, connection, what)
 	}))
 }
 
@@ -124,14 +117,16 @@ func idList(ids []int64, n int) string {
 	return b.String()
 }
 
-// killAll sends one KILL per thread off the UI goroutine and says how many
-// of the asked threads it went to; one that ended meanwhile counts as
-// failed, with its error, and those that changed since the question were
-// left alone.
-func (d *Dashboard) killAll(ids []int64, asked, changed int, connection bool, what string) {
+// killAll sends one KILL per thread off the UI goroutine, each through the
+// kill gate, and says how many of the asked threads it went to: those that
+// changed since the question (the filter no longer matches, or the gate
+// found another statement, user, host or server) are left alone, and one
+// that failed counts with its error.
+func (d *Dashboard) killAll(targets []snapshot.KillTarget, asked, changed int, connection bool, what string) {
 	type result struct {
-		failed  int
-		lastErr error
+		sent, failed, refused int
+		lastErr               error
+		firstRefusal          string
 	}
 	async(d, func() result {
 		var r result
@@ -139,22 +134,34 @@ func (d *Dashboard) killAll(ids []int64, asked, changed int, connection bool, wh
 		// hears within actionTimeout how many went, not after 20 of them.
 		ctx, cancel := context.WithTimeout(context.Background(), actionTimeout)
 		defer cancel()
-		for i, id := range ids {
-			if err := d.opts.Actions.Kill(ctx, id, connection); err != nil {
+		for i, t := range targets {
+			var refused *snapshot.KillRefused
+			switch err := d.opts.Actions.Kill(ctx, t, connection); {
+			case errors.As(err, &refused):
+				r.refused++
+				if r.firstRefusal == "" {
+					r.firstRefusal = refused.Reason
+				}
+			case err != nil:
 				r.failed++
 				r.lastErr = err
+			default:
+				r.sent++
 			}
 			if ctx.Err() != nil {
-				r.failed += len(ids) - i - 1
+				r.failed += len(targets) - i - 1
 				r.lastErr = fmt.Errorf("no answer within %s: %w", actionTimeout, ctx.Err())
 				break
 			}
 		}
 		return r
 	}, func(r result) {
-		msg := fmt.Sprintf("%s sent to %d of %d threads", what, len(ids)-r.failed, asked)
-		if changed > 0 {
-			msg += fmt.Sprintf("; %d changed since the question (other statement, user or host, or ended): left alone", changed)
+		msg := fmt.Sprintf("%s sent to %d of %d threads", what, r.sent, asked)
+		if n := changed + r.refused; n > 0 {
+			msg += fmt.Sprintf("; %d changed since the question (other statement, user or host, or ended): left alone", n)
+		}
+		if r.firstRefusal != "" {
+			msg += " (" + safeLine(r.firstRefusal, 120) + ")"
 		}
 		if r.lastErr != nil {
 			msg += fmt.Sprintf("; %d failed: %s", r.failed, safeLine(r.lastErr.Error(), 120))

@@ -8,37 +8,46 @@ import (
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
-// Between X and y a pooled connection may run someone else's statement: at
-// y each thread is checked again on the latest frame, and those whose
-// statement, user or host changed, or that ended, are left alone.
+// Between X and y a pooled connection may run someone else's statement:
+// every thread goes through the kill gate (Actions.Kill) with the row the
+// question showed, and the dashboard leaves alone those the filter no
+// longer matches in the latest frame (or that ended) without asking the
+// gate, counts the gate's refusals as changed, and says why.
 func TestKillByFilterSkipsThreadsChangedBeforeYes(t *testing.T) {
 	d, a := askKillBatch(t)
+	a.refuse = map[int64]string{
+		100: "KILL QUERY 100 not sent: thread 100 now runs `SELECT SLEEP(600) /* batch, next request */`",
+		102: "KILL QUERY 102 not sent: thread 102 is now other@10.0.0.9:5000",
+		103: "KILL QUERY 103 not sent: thread 103 is now app@10.0.0.10:6000",
+		104: "KILL QUERY 104 not sent: thread 104 is now the cloud provider's administration session",
+	}
 
 	f := sleepersFrame()
 	ps := f.Snapshot.Processlist
-	ps[0].Info = "SELECT SLEEP(600) /* batch, next request */" // still matches, other statement
+	ps[0].Info = "SELECT SLEEP(600) /* batch, next request */" // still matches: the gate's to judge
 	ps[1].Info = "UPDATE accounts SET v = 1"                   // no longer matches
-	ps[2].User = "other"                                       // another user now
-	ps[3].Host = "10.0.0.10:6000"                              // another client on a reused id
-	ps[4].User, ps[4].Command = "rdsadmin", "Query"            // now a protected session
 	ps = slices.Delete(ps, 5, 6)                               // ended
 	f.Snapshot.Processlist = ps
 	d.Update(f)
 	press(d, 'y')
 
-	var killed []int64
 	for _, k := range a.kills {
-		killed = append(killed, k.id)
-	}
-	for id := int64(100); id <= 105; id++ {
-		if slices.Contains(killed, id) {
-			t.Errorf("thread %d changed before y and was killed", id)
+		if k.id >= 100 && k.id <= 105 {
+			t.Errorf("thread %d changed before y and was killed", k.id)
 		}
 	}
-	if len(killed) != 14 {
-		t.Errorf("killed %d threads, want the 14 unchanged: %v", len(killed), killed)
+	if len(a.kills) != 14 {
+		t.Errorf("killed %d threads, want the 14 unchanged: %v", len(a.kills), a.kills)
 	}
-	mustContain(t, screenOf(d, 200, 24), "KILL QUERY sent to 14 of 20 threads", "6 changed since the question")
+	if len(a.targets) != 18 {
+		t.Errorf("%d threads went to the gate, want the 18 the filter still matches", len(a.targets))
+	}
+	for _, k := range a.targets {
+		if k.Info != "SELECT SLEEP(600) /* batch */" || k.User != "app" || k.Mode != snapshot.ModeLive || k.Seen.IsZero() {
+			t.Errorf("the gate was not given the row the question showed: %+v", k)
+		}
+	}
+	mustContain(t, screenOf(d, 250, 24), "KILL QUERY sent to 14 of 20 threads", "6 changed since the question", "left alone (KILL QUERY 10", " not sent: thread 10")
 }
 
 // The server's own threads, replication, delayed inserts, mysql.session and

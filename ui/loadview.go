@@ -6,6 +6,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 	"github.com/rivo/tview"
 )
 
@@ -82,7 +83,7 @@ func (d *Dashboard) loadHints() []item {
 func (v *loadView) draw(screen tcell.Screen, r rect) {
 	clearRows(screen, r.x, r.y, r.w, r.h)
 	loads := v.loads.all()
-	var tot snapshot.LoadTotals
+	var tot infer.LoadTotals
 	var last *snapshot.Load
 	for _, l := range loads {
 		tot.Add(l)
@@ -108,7 +109,7 @@ func (v *loadView) draw(screen tcell.Screen, r rect) {
 }
 
 // loadSummary is the view's first line: now, average and peak.
-func loadSummary(last *snapshot.Load, tot *snapshot.LoadTotals) string {
+func loadSummary(last *snapshot.Load, tot *infer.LoadTotals) string {
 	s := fmt.Sprintf("now %d active", last.Active)
 	if tot.CPUs > 0 {
 		s += fmt.Sprintf(" on %d CPUs", tot.CPUs)
@@ -205,7 +206,7 @@ func scaled(c snapshot.ClassLoad, k float64) snapshot.ClassLoad {
 
 // loadSideLines are the classes with load over the window, biggest first,
 // each with its glyph, then the biggest slice of each dimension.
-func loadSideLines(tot *snapshot.LoadTotals, width, height int) []string {
+func loadSideLines(tot *infer.LoadTotals, width, height int) []string {
 	avg := tot.Average()
 	total := avg.Total()
 	var lines []string

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // loadFrames is two minutes of a 2-CPU server: a quiet minute of two busy
@@ -14,7 +15,7 @@ import (
 func loadFrames() []*snapshot.Frame {
 	t0 := time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)
 	var out []*snapshot.Frame
-	var m snapshot.LoadMeter
+	var m infer.LoadMeter
 	for i := range 120 {
 		s := &snapshot.Snapshot{Time: t0.Add(time.Duration(i) * time.Second), Host: &snapshot.Host{NumCPU: 2}, Locks: &snapshot.Locks{}}
 		s.Processlist = []snapshot.Process{

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // rootKillText is the root-blocker kill dialog's body: what the kill is
@@ -13,7 +14,7 @@ import (
 // the thread is and what it runs. A count read from lock tables (or from a
 // record naming its holder) is "releases N waiters"; a count hung beneath
 // it by an inferred edge never is.
-func rootKillText(n *snapshot.LockNode, what string, connection bool, tree *snapshot.LockTree) string {
+func rootKillText(n *infer.LockNode, what string, connection bool, tree *infer.LockTree) string {
 	var b strings.Builder
 	known := n.Waiters - n.Guessed
 	switch {
@@ -64,7 +65,7 @@ func rootKillText(n *snapshot.LockNode, what string, connection bool, tree *snap
 
 // threadlessText explains a root that is a transaction with no connection:
 // there is nothing to kill; it names what ends it.
-func threadlessText(n *snapshot.LockNode) string {
+func threadlessText(n *infer.LockNode) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "[::b]transaction %s has no connection: there is no thread to kill[::-]\n\n", safeLine(n.TrxID, 40))
 	fmt.Fprintf(&b, "%s %s behind it", commas(int64(n.Waiters)), plural(n.Waiters, "waiter waits", "waiters wait"))

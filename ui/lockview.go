@@ -7,6 +7,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 	"github.com/rivo/tview"
 )
 
@@ -15,7 +16,7 @@ import (
 // and processlist while open; k/K there kill the selected root blocker.
 type lockView struct {
 	active bool
-	tree   *snapshot.LockTree
+	tree   *infer.LockTree
 	snap   *snapshot.Snapshot
 	rows   []lockRow // as last drawn
 	sel    int
@@ -25,7 +26,7 @@ type lockView struct {
 
 // lockRow is one line of the view: a node, or "… N more" under a root.
 type lockRow struct {
-	node  *snapshot.LockNode
+	node  *infer.LockNode
 	depth int
 	more  int // > 0: a line standing for this many hidden waiters
 	root  bool
@@ -40,9 +41,9 @@ func (v *lockView) set(s *snapshot.Snapshot) {
 	}
 }
 
-func (v *lockView) build() *snapshot.LockTree {
+func (v *lockView) build() *infer.LockTree {
 	if v.tree == nil && v.snap != nil {
-		v.tree = snapshot.BuildLockTree(v.snap)
+		v.tree = infer.BuildLockTree(v.snap)
 	}
 	return v.tree
 }
@@ -50,7 +51,7 @@ func (v *lockView) build() *snapshot.LockTree {
 // layoutRows flattens the tree for h lines. Every root gets its line; when
 // the whole tree does not fit, each root keeps an equal share of lines for
 // its waiters and a "… N more" line, so at 80×24 every root blocker shows.
-func layoutRows(tr *snapshot.LockTree, h int) []lockRow {
+func layoutRows(tr *infer.LockTree, h int) []lockRow {
 	if tr == nil {
 		return nil
 	}
@@ -66,8 +67,8 @@ func layoutRows(tr *snapshot.LockTree, h int) []lockRow {
 	for _, r := range tr.Roots {
 		rows = append(rows, lockRow{node: r, root: true})
 		var under []lockRow
-		var walk func(n *snapshot.LockNode, depth int)
-		walk = func(n *snapshot.LockNode, depth int) {
+		var walk func(n *infer.LockNode, depth int)
+		walk = func(n *infer.LockNode, depth int) {
 			for _, c := range n.Children {
 				under = append(under, lockRow{node: c, depth: depth})
 				walk(c, depth+1)
@@ -87,7 +88,7 @@ func layoutRows(tr *snapshot.LockTree, h int) []lockRow {
 
 // lockHeaderLines are the notes above the rows: the sources and why any
 // part is inferred.
-func lockHeaderLines(tr *snapshot.LockTree, s *snapshot.Snapshot) []string {
+func lockHeaderLines(tr *infer.LockTree, s *snapshot.Snapshot) []string {
 	var lines []string
 	if s != nil && s.Locks != nil {
 		for _, n := range s.Locks.Notes {
@@ -167,7 +168,7 @@ func (v *lockView) draw(screen tcell.Screen, r rect) {
 	}
 }
 
-func (v *lockView) title(tr *snapshot.LockTree) string {
+func (v *lockView) title(tr *infer.LockTree) string {
 	if tr == nil {
 		return " Locks "
 	}
@@ -394,12 +395,18 @@ func (d *Dashboard) confirmRootKill(connection bool) {
 		what = "KILL CONNECTION"
 	}
 	id := n.Thread
+	if n.Proc == nil {
+		// Nothing to hold the server to at y: the kill gate would refuse.
+		d.say(fmt.Sprintf("thread %d is not in the processlist: who it is cannot be confirmed, nothing to kill", id))
+		return
+	}
 	if why := d.killRefusal(n.Proc, id); why != "" {
 		d.say(fmt.Sprintf("thread %d is never killed from here: %s", id, why))
 		return
 	}
 	text := rootKillText(n, what, connection, d.locks.tree)
-	d.openModal(confirmModal(" "+what+" ", text, func() { d.kill(id, connection, what) }))
+	target := snapshot.KillTargetOf(d.frame, n.Proc)
+	d.openModal(confirmModal(" "+what+" ", text, func() { d.kill(target, connection, what) }))
 }
 
 // lockHints are the footer's key hints while the lock view is open.

@@ -12,8 +12,11 @@ import (
 type Actions interface {
 	// Explain returns the plan of query as run by thread threadID.
 	Explain(ctx context.Context, threadID int64, query string) ([]snapshot.ExplainRow, error)
-	// Kill runs KILL QUERY, or KILL CONNECTION when connection is set.
-	Kill(ctx context.Context, threadID int64, connection bool) error
+	// Kill runs KILL QUERY, or KILL CONNECTION when connection is set, of
+	// the thread a dialog showed, only if the server still runs that
+	// session and statement; else it sends nothing and returns a
+	// *snapshot.KillRefused saying what changed.
+	Kill(ctx context.Context, target snapshot.KillTarget, connection bool) error
 }
 
 // Player drives a replay. It is nil in a live session.
@@ -44,6 +47,12 @@ type Recorder interface {
 	Status() (path string, size int64, recording bool)
 }
 
+// Login asks a live source to log in again after the server refused its
+// login. It is nil when there is no server.
+type Login interface {
+	LogInAgain()
+}
+
 // Options configure a Dashboard.
 type Options struct {
 	Actions Actions
@@ -51,6 +60,7 @@ type Options struct {
 	ReadOnly bool
 	Player   Player
 	Recorder Recorder
+	Login    Login
 	// HistoryLen is how many frames the sparklines remember (default 300).
 	HistoryLen int
 }

@@ -46,7 +46,7 @@ func parseFilter(s string) (procFilter, error) {
 		}
 		// Lowered as containsFold folds: only ASCII, so É and bytes that are
 		// not UTF-8 still match themselves.
-		f.terms = append(f.terms, filterTerm{field: field, value: lowerASCII(value)})
+		f.terms = append(f.terms, filterTerm{field: field, value: snapshot.LowerASCII(value)})
 	}
 	return f, nil
 }
@@ -94,20 +94,6 @@ func containsFold(s, lowerNeedle string) bool {
 		}
 	}
 	return false
-}
-
-// lowerASCII lowers A-Z only, copying s only when it has one.
-func lowerASCII(s string) string {
-	for i := 0; i < len(s); i++ {
-		if lowerByte(s[i]) != s[i] {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				b[j] = lowerByte(b[j])
-			}
-			return string(b)
-		}
-	}
-	return s
 }
 
 func equalFoldASCII(s, lower string) bool {

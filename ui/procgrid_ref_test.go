@@ -49,7 +49,7 @@ func (p *tviewProcPanel) selected() *snapshot.Process {
 
 func (p *tviewProcPanel) Draw(screen tcell.Screen) {
 	_, _, w0, _ := p.GetRect()
-	p.SetTitle(p.list.describe(w0, ""))
+	p.SetTitle(p.list.describe(w0, "", "", ""))
 	x, y, w, h := p.GetInnerRect()
 	p.Box.DrawForSubclass(skipFill{screen, rect{x, y, w, h}}, p)
 	p.content.fitColumns(w)

@@ -136,6 +136,7 @@ var gridVariants = []gridVariant{
 // header, right-aligned figures) and the thread columns shown, missing and
 // hidden.
 func TestProcGridMatchesTviewTable(t *testing.T) {
+	t.Parallel() // CPU only, independent of the others: the fast tier's longest
 	for _, n := range []int{0, 1, 50, 5000} {
 		list := gridList(n)
 		for _, v := range gridVariants {
@@ -188,6 +189,7 @@ var gridKeys = []*tcell.EventKey{
 // re-sorts between (the selected thread followed to its new row), and
 // compares every screen and the selected thread.
 func TestProcGridKeysMatchTviewTable(t *testing.T) {
+	t.Parallel() // CPU only, independent of the others: the fast tier's longest
 	for _, n := range []int{1, 2, 50, 5000} {
 		for _, w := range []int{80, 200, 42, 22} {
 			list := gridList(n)

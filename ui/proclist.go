@@ -160,17 +160,11 @@ func (l *procList) active() int {
 }
 
 // isIdle is true for threads that wait for work rather than do it.
-func isIdle(p *snapshot.Process) bool {
-	switch p.Command {
-	case "Sleep", "Daemon", "Binlog Dump", "Binlog Dump GTID":
-		return true
-	}
-	return false
-}
+func isIdle(p *snapshot.Process) bool { return p.Command == "Sleep" || p.IsDaemon() }
 
 // describe is the panel title: counts, sort order and filter, cut to width
 // by importance.
-func (l *procList) describe(width int, stale string) string {
+func (l *procList) describe(width int, stale, cadence, cadenceAge string) string {
 	order := "desc"
 	if !l.desc {
 		order = "asc"
@@ -192,6 +186,14 @@ func (l *procList) describe(width int, stale string) string {
 	}
 	if stale != "" {
 		items = append(items, item{"[yellow](" + stale + ")[-]", 8})
+	}
+	// How the list is read stays at 80 columns; how old its idle rows
+	// are goes first.
+	if cadence != "" {
+		items = append(items, item{"(" + safeLine(cadence, 60) + ")", 8})
+	}
+	if cadenceAge != "" {
+		items = append(items, item{"(" + safeLine(cadenceAge, 40) + ")", 4})
 	}
 	return " " + fit(items, width-4) + " "
 }

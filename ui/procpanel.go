@@ -17,6 +17,9 @@ type procPanel struct {
 	missing string
 	// stale says the list was carried from an earlier tick, or "".
 	stale string
+	// cadence says the full list is read less often than every tick, or
+	// "", and cadenceAge how old this frame's carried rows are.
+	cadence, cadenceAge string
 	// selectedID follows the selected thread across refreshes and re-sorts.
 	selectedID int64
 }
@@ -30,10 +33,11 @@ func newProcPanel(list *procList) *procPanel {
 }
 
 // set shows rows, the processlist of s or the last one read (see
-// Dashboard.shownProcesslist), with s's state of the source.
+// Dashboard.processlistFrame), with s's state of the source.
 func (p *procPanel) set(s *snapshot.Snapshot, rows []snapshot.Process) {
 	p.missing = ""
 	p.stale = staleNote(s, snapshot.CollectorProcesslist)
+	p.cadence, p.cadenceAge = cadenceNote(s)
 	if len(rows) == 0 {
 		if reason := unavailable(s, snapshot.CollectorProcesslist); reason != "" {
 			p.missing = naLine(s, snapshot.CollectorProcesslist, "")
@@ -68,7 +72,7 @@ func (p *procPanel) selected() *snapshot.Process {
 
 func (p *procPanel) Draw(screen tcell.Screen) {
 	_, _, w0, _ := p.GetRect()
-	p.SetTitle(p.list.describe(w0, p.stale))
+	p.SetTitle(p.list.describe(w0, p.stale, p.cadence, p.cadenceAge))
 	x, y, w, h := p.GetInnerRect()
 	// The grid clears the inside itself: the box only draws the frame.
 	p.Box.DrawForSubclass(skipFill{screen, rect{x, y, w, h}}, p)

@@ -29,7 +29,7 @@ func TestReadmeListsExactlyTheHelpKeys(t *testing.T) {
 			readme = append(readme, m[1])
 		}
 	}
-	d := New(Options{Actions: &fakeActions{}, Player: &fakePlayer{}, Recorder: &fakeRecorder{}})
+	d := New(Options{Actions: &fakeActions{}, Player: &fakePlayer{}, Recorder: &fakeRecorder{}, Login: &fakeLogin{}})
 	var help []string
 	for _, bnd := range d.bindings {
 		help = append(help, bnd.keys...)

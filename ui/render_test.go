@@ -92,6 +92,18 @@ func TestRemoteHostIsNamedNotShown(t *testing.T) {
 	}
 }
 
+// A loopback address that is a tunnel: the panel says why this machine's
+// figures are not the server's.
+func TestNotLocalHostSaysWhy(t *testing.T) {
+	f := incidentFrame()
+	f.Snapshot.Host = &snapshot.Host{Remote: true, Hostname: "monitor1",
+		NotLocal: "127.0.0.1:3307 is held by ssh (pid 812), not by a mysqld (a tunnel or a forwarder)"}
+	f.Rates.Host = nil
+	s := ScreenText(Render(f, 200, 50, nil))
+	mustContain(t, s, "not local: 127.0.0.1:3307 is held by ssh (pid 812)", "CPU not local")
+	mustNotContain(t, s, "server is remote")
+}
+
 func TestUnreachableServerInHeader(t *testing.T) {
 	f := incidentFrame()
 	f.Snapshot.Server.Unreachable = true

@@ -90,7 +90,8 @@ func (d *Dashboard) draw(screen tcell.Screen, x, y, w, h int) {
 	if g.timelineY >= 0 {
 		clearRows(screen, x, g.timelineY, w, 1)
 	}
-	st := headerState{paused: d.paused, pending: d.pending, rec: d.recordingState()}
+	st := headerState{paused: d.paused, pending: d.pending, rec: d.recordingState(), blind: d.blind.mark(d.frame),
+		canAsk: d.opts.Login != nil}
 	printLine(screen, identityLine(d.frame, st, w), x, y, w, tview.AlignLeft, textColor)
 	printLine(screen, "? help", x, y, w, tview.AlignRight, tcell.ColorSilver)
 	printLine(screen, figuresLine(d.frame, w), x, y+1, w, tview.AlignLeft, textColor)

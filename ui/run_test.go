@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/mytop-go/mytop-go/internal/testwait"
 	"github.com/mytop-go/mytop-go/snapshot"
 	"github.com/rivo/tview"
 )
@@ -31,19 +32,9 @@ func startRunCtx(t *testing.T, ctx context.Context, d *Dashboard) (tcell.Simulat
 	second := frameAt(1001)
 	second.Snapshot.Server.Address = "db2:3306"
 	frames <- second
-	waitFor(t, func() bool { return strings.Contains(ScreenText(screen), "db2:3306") })
+	testwait.Until(t, 5*time.Second, 10*time.Millisecond, func() bool { return strings.Contains(ScreenText(screen), "db2:3306") },
+		func() string { return "db2:3306 on the screen" })
 	return screen, frames, done
-}
-
-func waitFor(t *testing.T, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatal("timed out")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
 }
 
 func waitRun(t *testing.T, done chan error) error {
@@ -110,7 +101,8 @@ func TestTellShowsOnTheMessageLine(t *testing.T) {
 	d := New(Options{})
 	screen, _, done := startRun(t, d)
 	go d.Tell("mytop-go: goroutines 12")
-	waitFor(t, func() bool { return strings.Contains(ScreenText(screen), "mytop-go: goroutines 12") })
+	testwait.Until(t, 5*time.Second, 10*time.Millisecond, func() bool { return strings.Contains(ScreenText(screen), "mytop-go: goroutines 12") },
+		func() string { return "the health line on the screen" })
 	screen.InjectKey(tcell.KeyRune, 'q', tcell.ModNone)
 	if err := waitRun(t, done); err != nil {
 		t.Errorf("quit after Tell returned %v", err)

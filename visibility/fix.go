@@ -50,11 +50,21 @@ func fixFor(s Spot, a Account) string {
 	case strings.Contains(why, "needs SELECT on performance_schema"):
 		return fmt.Sprintf("GRANT SELECT ON performance_schema.* TO %s;", a.grantee())
 	case strings.Contains(why, "needs SELECT on mysql.user"):
-		return fmt.Sprintf("GRANT SELECT ON mysql.user TO %s;", a.grantee())
+		// The columns the collector reads: the whole table would hand the
+		// monitoring account every password hash.
+		return fmt.Sprintf("GRANT SELECT (User, Host, max_user_connections) ON mysql.user TO %s;", a.grantee())
+	case s.Source == srcKill && strings.Contains(why, "needs EXECUTE on mysql."):
+		_, proc, _ := strings.Cut(why, "needs EXECUTE on ")
+		proc, _, _ = strings.Cut(proc, ":")
+		return fmt.Sprintf("GRANT EXECUTE ON PROCEDURE %s TO %s;", proc, a.grantee())
 	case strings.Contains(why, "switched off: UPDATE performance_schema.setup_consumers"):
 		_, stmt, _ := strings.Cut(why, "switched off: ")
 		return stmt
-	case strings.Contains(why, "another machine"):
+	case strings.HasPrefix(why, "not local: ") && strings.Contains(why, "needs root or the server's user"):
+		return "run mytop-go as root or as mysqld's user, so it can see which process holds the server's socket"
+	case strings.Contains(why, "another machine"), strings.HasPrefix(why, "not local: "):
+		// A tunnel, a forwarder or a container in between: this machine's
+		// figures are not the server's.
 		return machineFix(a)
 	case s.Source == string(snapshot.CollectorLocks):
 		return fmt.Sprintf("GRANT SELECT ON performance_schema.* TO %s;", a.grantee())
@@ -93,9 +103,9 @@ func metadataLockFix(a Account) string {
 func killFix(a Account) string {
 	switch {
 	case a.Managed == "rds" || a.Managed == "aurora":
-		return fmt.Sprintf("GRANT EXECUTE ON PROCEDURE mysql.rds_kill TO %s;", a.grantee())
+		return procedureGrants(killProcedures[0], a)
 	case a.Managed == "azure":
-		return fmt.Sprintf("GRANT EXECUTE ON PROCEDURE mysql.az_kill TO %s;", a.grantee())
+		return procedureGrants(killProcedures[1], a)
 	case a.Flavor == snapshot.FlavorMariaDB && versionAtLeast(a.Version, 10, 5, 2):
 		return fmt.Sprintf("GRANT CONNECTION ADMIN ON *.* TO %s;", a.grantee())
 	case a.Flavor != snapshot.FlavorMariaDB && versionAtLeast(a.Version, 8, 0, 0):
@@ -104,15 +114,15 @@ func killFix(a Account) string {
 	return fmt.Sprintf("GRANT SUPER ON *.* TO %s;", a.grantee())
 }
 
-// versionAtLeast compares the leading numbers of a server version string
-// ("10.11.19-MariaDB-0+deb12u1").
-func versionAtLeast(v string, want ...int) bool {
-	var got [3]int
-	fmt.Sscanf(v, "%d.%d.%d", &got[0], &got[1], &got[2])
-	for i, w := range want {
-		if got[i] != w {
-			return got[i] > w
-		}
-	}
-	return true
+// procedureGrants grants both procedures of a managed service's kill: K
+// ends a session through one, k and X a statement through the other.
+func procedureGrants(p killProcedure, a Account) string {
+	return fmt.Sprintf("GRANT EXECUTE ON PROCEDURE mysql.%s TO %s; GRANT EXECUTE ON PROCEDURE mysql.%s TO %s;",
+		p.connection, a.grantee(), p.query, a.grantee())
+}
+
+// versionAtLeast compares a server version string
+// ("10.11.19-MariaDB-0+deb12u1", "26.7.0") with major.minor.patch.
+func versionAtLeast(v string, major, minor, patch int) bool {
+	return snapshot.ParseVersion(v).AtLeast(major, minor, patch)
 }

@@ -35,6 +35,10 @@ func TestFixNamesTheGrantForEachBlindSpot(t *testing.T) {
 		{"remote host", Spot{Source: "host", Why: "server is on another machine: per-thread CPU and I/O need it local"}, maria,
 			"run mytop-go on the server's own host, connected over its socket"},
 		{"remote host, managed", Spot{Source: "host", Why: "server is on another machine"}, rds, ""},
+		{"a tunnel", Spot{Source: "threads", Why: "not local: 127.0.0.1:3307 is held by ssh (pid 10), not by a mysqld (a tunnel or a forwarder)"}, maria,
+			"run mytop-go on the server's own host, connected over its socket"},
+		{"another user's mysqld", Spot{Source: "threads", Why: "not local: cannot see which process holds /run/mysqld/mysqld.sock (another user's /proc/<pid>/fd needs root or the server's user); …"}, maria,
+			"run mytop-go as root or as mysqld's user, so it can see which process holds the server's socket"},
 		{"lock waits on MariaDB", Spot{Source: "locks", Why: "cannot read lock waits: you need the PROCESS privilege(s)"}, maria,
 			"GRANT PROCESS ON *.* TO 'w'@'%';"},
 		{"lock waits on MySQL", Spot{Source: "locks", Why: "cannot read lock waits: SELECT command denied"}, mysql8,
@@ -42,12 +46,39 @@ func TestFixNamesTheGrantForEachBlindSpot(t *testing.T) {
 		{"kill on 10.11", Spot{Source: srcKill}, maria, "GRANT CONNECTION ADMIN ON *.* TO 'w'@'%';"},
 		{"kill on 10.4", Spot{Source: srcKill}, oldMaria, "GRANT SUPER ON *.* TO 'w'@'%';"},
 		{"kill on MySQL 8", Spot{Source: srcKill}, mysql8, "GRANT CONNECTION_ADMIN ON *.* TO 'w'@'%';"},
-		{"kill on RDS", Spot{Source: srcKill}, rds, "GRANT EXECUTE ON PROCEDURE mysql.rds_kill TO 'w'@'%';"},
+		{"kill on RDS", Spot{Source: srcKill}, rds,
+			"GRANT EXECUTE ON PROCEDURE mysql.rds_kill TO 'w'@'%'; GRANT EXECUTE ON PROCEDURE mysql.rds_kill_query TO 'w'@'%';"},
+		{"kill query on RDS, rds_kill granted", Spot{Source: srcKill, Why: managedKillGap([]string{"rds_kill"})}, rds,
+			"GRANT EXECUTE ON PROCEDURE mysql.rds_kill_query TO 'w'@'%';"},
+		{"kill connection on Azure, az_kill_query granted", Spot{Source: srcKill, Why: managedKillGap([]string{"az_kill_query"})}, mysql8,
+			"GRANT EXECUTE ON PROCEDURE mysql.az_kill TO 'w'@'%';"},
+		{"account limits", Spot{Source: "account_limits", Why: "cannot read the accounts' MAX_USER_CONNECTIONS (needs SELECT on mysql.user): denied"}, maria,
+			"GRANT SELECT (User, Host, max_user_connections) ON mysql.user TO 'w'@'%';"},
 		{"unknown refusal", Spot{Source: "innodb_size", Why: "no InnoDB tablespace list: boom"}, maria, ""},
 	}
 	for _, c := range cases {
 		if got := fixFor(c.spot, c.acct); got != c.want {
 			t.Errorf("%s: fix %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// Granted one procedure of a managed service's pair, the kill it leaves out
+// is named; both, or a privilege, and nothing is.
+func TestManagedKillGap(t *testing.T) {
+	for _, c := range []struct {
+		procs []string
+		want  string
+	}{
+		{[]string{"rds_kill", "rds_kill_query"}, ""},
+		{[]string{"az_kill_query", "az_kill"}, ""},
+		{[]string{"rds_kill"}, "KILL QUERY (k, X) needs EXECUTE on mysql.rds_kill_query: only mysql.rds_kill may be run"},
+		{[]string{"az_kill"}, "KILL QUERY (k, X) needs EXECUTE on mysql.az_kill_query: only mysql.az_kill may be run"},
+		{[]string{"rds_kill_query"}, "KILL CONNECTION (K, Ctrl-X, the lock view) needs EXECUTE on mysql.rds_kill: only mysql.rds_kill_query may be run"},
+		{nil, "KILL of another user's session needs SUPER or CONNECTION ADMIN (or a managed service's kill procedures)"},
+	} {
+		if got := managedKillGap(c.procs); got != c.want {
+			t.Errorf("managedKillGap(%q) = %q, want %q", c.procs, got, c.want)
 		}
 	}
 }
@@ -75,10 +106,11 @@ func TestVersionAtLeast(t *testing.T) {
 		{"10.5.8-MariaDB", []int{10, 5, 9}, false},
 		{"8.0.36", []int{8, 0, 0}, true},
 		{"5.7.44-log", []int{8, 0, 0}, false},
-		{"", []int{5}, false},
+		{"26.7.0", []int{8, 0, 0}, true},
+		{"", []int{5, 0, 0}, false},
 	}
 	for _, c := range cases {
-		if got := versionAtLeast(c.v, c.want...); got != c.ok {
+		if got := versionAtLeast(c.v, c.want[0], c.want[1], c.want[2]); got != c.ok {
 			t.Errorf("versionAtLeast(%q, %v) = %v", c.v, c.want, got)
 		}
 	}

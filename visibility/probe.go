@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/go-sql-driver/mysql"
@@ -54,8 +56,13 @@ func Probe(ctx context.Context, db *sql.DB) (Account, []Spot, error) {
 // CONNECTION ADMIN out of SUPER; MySQL 8 has CONNECTION_ADMIN).
 var killPrivileges = []string{"SUPER", "CONNECTION ADMIN", "CONNECTION_ADMIN"}
 
-// killProcedures are the managed services' kill, granted to their users.
-var killProcedures = []string{"rds_kill", "az_kill"}
+// killProcedure is a managed service's pair of kill procedures, granted to
+// its users: one ends a session (K, Ctrl-X, the lock view), the other a
+// statement (k, X).
+type killProcedure struct{ connection, query string }
+
+// killProcedures are RDS's (and Aurora's), then Azure's.
+var killProcedures = []killProcedure{{"rds_kill", "rds_kill_query"}, {"az_kill", "az_kill_query"}}
 
 // probeKill says why other users' sessions cannot be killed, or "".
 func probeKill(ctx context.Context, db *sql.DB) (string, error) {
@@ -70,15 +77,34 @@ func probeKill(ctx context.Context, db *sql.DB) (string, error) {
 			}
 		}
 	}
+	var names []string
+	for _, p := range killProcedures {
+		names = append(names, p.connection, p.query)
+	}
+	// ROUTINES lists only the routines the account may use.
 	procs, err := column(ctx, db, "SELECT ROUTINE_NAME FROM information_schema.ROUTINES"+
-		" WHERE ROUTINE_SCHEMA = 'mysql' AND ROUTINE_NAME IN ('"+strings.Join(killProcedures, "','")+"')")
+		" WHERE ROUTINE_SCHEMA = 'mysql' AND ROUTINE_NAME IN ('"+strings.Join(names, "','")+"')")
 	if err != nil {
 		return "", err
 	}
-	if len(procs) > 0 {
-		return "", nil
+	return managedKillGap(procs), nil
+}
+
+// managedKillGap says which kill the procedures the account may run leave
+// out, or "" when one service's pair is complete.
+func managedKillGap(procs []string) string {
+	for _, p := range killProcedures {
+		conn, query := slices.Contains(procs, p.connection), slices.Contains(procs, p.query)
+		switch {
+		case conn && query:
+			return ""
+		case conn:
+			return fmt.Sprintf("KILL QUERY (k, X) needs EXECUTE on mysql.%s: only mysql.%s may be run", p.query, p.connection)
+		case query:
+			return fmt.Sprintf("KILL CONNECTION (K, Ctrl-X, the lock view) needs EXECUTE on mysql.%s: only mysql.%s may be run", p.connection, p.query)
+		}
 	}
-	return "KILL of another user's session needs SUPER or CONNECTION ADMIN (or a managed service's kill procedure)", nil
+	return "KILL of another user's session needs SUPER or CONNECTION ADMIN (or a managed service's kill procedures)"
 }
 
 // probeRowLocks says why the lock waits cannot be read, or "": the locks

@@ -42,7 +42,7 @@ func Build(frames []*snapshot.Frame, a Account, probed []Spot) Report {
 	for _, s := range spots {
 		s.Fix = fixFor(s, r.Account)
 		if s.Panels == nil {
-			s.Panels = panels[s.Source]
+			s.Panels = panelsOf(s.Source)
 		}
 		r.Blind = append(r.Blind, s)
 		blind[s.Source] = true

@@ -22,24 +22,20 @@ type Spot struct {
 	Fix string `json:"fix,omitempty"`
 }
 
-// panels names what each source feeds on screen, so a blind spot says what
-// the DBA loses in words they see on the dashboard.
-var panels = map[string][]string{
-	string(snapshot.CollectorProcesslist):    {"processlist (other users' threads)", "lock tree", "kill keys"},
-	string(snapshot.CollectorInnoDB):         {"InnoDB panel (checkpoint age, history list, semaphores, latest deadlock)"},
-	string(snapshot.CollectorReplica):        {"replication panel"},
-	string(snapshot.CollectorStatements):     {"top statements (digests; sampled from the processlist meanwhile)"},
-	string(snapshot.CollectorThreads):        {"per-connection CPU and I/O columns"},
-	string(snapshot.CollectorHost):           {"host panel (CPU, disks, memory, swap)"},
-	string(snapshot.CollectorInnoDBSize):     {"buffer pool sizing advice"},
-	string(snapshot.CollectorLocks):          {"lock tree (row-lock edges; root-blocker kill)"},
-	string(snapshot.CollectorDiskSpace):      {"disk space of the server's filesystems (free, time to full)"},
-	string(snapshot.CollectorPreparedOwners): {"who holds prepared statements (prepared_stmt_limit's evidence)"},
-	string(snapshot.CollectorErrorLog):       {"who was refused a login (connection_errors' evidence)"},
-	string(snapshot.CollectorHostCache):      {"which host max_connect_errors blocked (connection_errors' evidence)"},
-	string(snapshot.CollectorAccountLimits):  {"accounts at their own MAX_USER_CONNECTIONS (connection_errors' evidence)"},
-	srcMetadataLocks:                         {"lock tree (metadata lock holders are inferred from the processlist)"},
-	srcKill:                                  {"kill keys (k, K) on other users' sessions"},
+// panelsOf names what a source feeds on screen, so a blind spot says what
+// the DBA loses in words they see on the dashboard: a collector's from its
+// row of snapshot.Parts, a probe's from probePanels.
+func panelsOf(src string) []string {
+	if p, ok := snapshot.PartOf(snapshot.CollectorName(src)); ok {
+		return p.Panels
+	}
+	return probePanels[src]
+}
+
+// probePanels are what the probe-only sources feed.
+var probePanels = map[string][]string{
+	srcMetadataLocks: {"lock tree (metadata lock holders are inferred from the processlist)"},
+	srcKill:          {"kill keys (k, K) on other users' sessions"},
 }
 
 // Probe-only sources: read by the collectors only when something happens,
@@ -76,7 +72,7 @@ func collectorSpots(frames []*snapshot.Frame) []Spot {
 	}
 	var out []Spot
 	for src, w := range why {
-		out = append(out, Spot{Source: src, Why: w, Panels: panels[src], Rules: sortedKeys(rules[src])})
+		out = append(out, Spot{Source: src, Why: w, Panels: panelsOf(src), Rules: sortedKeys(rules[src])})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Source < out[j].Source })
 	return out

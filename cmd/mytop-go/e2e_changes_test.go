@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/mytop-go/mytop-go/changes"
 	"github.com/mytop-go/mytop-go/internal/testdb"
+	"github.com/mytop-go/mytop-go/internal/testfiles"
 )
 
 // TestWhatChangedSinceHealthy records a throwaway MariaDB (performance_schema
@@ -23,6 +23,7 @@ import (
 // stretch, and `diff` of the healthy file against the whole, put the new
 // fingerprint, the changed variable and the moved rates at the top.
 func TestWhatChangedSinceHealthy(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	srv := testdb.Start(t, "--performance-schema=ON")
 	srv.Exec(t, "CREATE DATABASE app", "CREATE DATABASE seq",
@@ -53,7 +54,7 @@ func TestWhatChangedSinceHealthy(t *testing.T) {
 		}
 	}
 	record("--duration", "6s")
-	copyFile(t, whole, healthy)
+	testfiles.CopyFile(t, whole, healthy)
 
 	srv.Exec(t, "SET GLOBAL tmp_memory_table_size = 16384")
 	// A TEXT column in the GROUP BY's temporary table sends it to disk.
@@ -117,15 +118,4 @@ func runBin(t *testing.T, bin string, args ...string) []byte {
 		t.Fatalf("%v: %v\n%s", args, err, stderr.String())
 	}
 	return out
-}
-
-func copyFile(t *testing.T, from, to string) {
-	t.Helper()
-	b, err := os.ReadFile(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(to, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
 }

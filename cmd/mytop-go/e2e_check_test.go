@@ -17,6 +17,7 @@ import (
 // grants, and asserts what each is said to see, to miss, and the GRANT
 // named for each gap; the exit status says whether a rule is blind.
 func TestCheckPrivilegeTiers(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	srv := testdb.Start(t, "--performance-schema=ON")
 	srv.Exec(t,
@@ -28,6 +29,9 @@ func TestCheckPrivilegeTiers(t *testing.T) {
 		"CREATE USER 'proc_pfs'@'localhost' IDENTIFIED BY 'pw'",
 		"GRANT PROCESS ON *.* TO 'proc_pfs'@'localhost'",
 		"GRANT SELECT ON performance_schema.* TO 'proc_pfs'@'localhost'",
+		// The column grant check advises: account limits without the
+		// password hashes.
+		"GRANT SELECT (User, Host, max_user_connections) ON mysql.user TO 'proc_pfs'@'localhost'",
 	)
 	tiers := []struct {
 		user      string
@@ -44,25 +48,24 @@ func TestCheckPrivilegeTiers(t *testing.T) {
 			"statements":     "GRANT SELECT ON performance_schema.* TO 'usage_only'@'localhost';",
 			"host_cache":     "GRANT SELECT ON performance_schema.* TO 'usage_only'@'localhost';",
 			"kill":           "GRANT CONNECTION ADMIN ON *.* TO 'usage_only'@'localhost';",
-			"account_limits": "GRANT SELECT ON mysql.user TO 'usage_only'@'localhost';",
+			"account_limits": "GRANT SELECT (User, Host, max_user_connections) ON mysql.user TO 'usage_only'@'localhost';",
 		}, []string{"status", "variables"}, []string{"long_transaction", "full_scan_update", "replication_lag"}, 3},
 		{"proc", map[string]string{
 			"replica":        "GRANT SLAVE MONITOR ON *.* TO 'proc'@'localhost';",
 			"statements":     "GRANT SELECT ON performance_schema.* TO 'proc'@'localhost';",
 			"host_cache":     "GRANT SELECT ON performance_schema.* TO 'proc'@'localhost';",
 			"kill":           "GRANT CONNECTION ADMIN ON *.* TO 'proc'@'localhost';",
-			"account_limits": "GRANT SELECT ON mysql.user TO 'proc'@'localhost';",
+			"account_limits": "GRANT SELECT (User, Host, max_user_connections) ON mysql.user TO 'proc'@'localhost';",
 		}, []string{"processlist", "innodb", "status"}, []string{"replication_lag", "replication_stopped"}, 3},
 		{"proc_repl", map[string]string{
 			"statements":     "GRANT SELECT ON performance_schema.* TO 'proc_repl'@'localhost';",
 			"host_cache":     "GRANT SELECT ON performance_schema.* TO 'proc_repl'@'localhost';",
 			"kill":           "GRANT CONNECTION ADMIN ON *.* TO 'proc_repl'@'localhost';",
-			"account_limits": "GRANT SELECT ON mysql.user TO 'proc_repl'@'localhost';",
+			"account_limits": "GRANT SELECT (User, Host, max_user_connections) ON mysql.user TO 'proc_repl'@'localhost';",
 		}, []string{"processlist", "innodb", "replica"}, nil, -1},
 		{"proc_pfs", map[string]string{
-			"replica":        "GRANT SLAVE MONITOR ON *.* TO 'proc_pfs'@'localhost';",
-			"kill":           "GRANT CONNECTION ADMIN ON *.* TO 'proc_pfs'@'localhost';",
-			"account_limits": "GRANT SELECT ON mysql.user TO 'proc_pfs'@'localhost';",
+			"replica": "GRANT SLAVE MONITOR ON *.* TO 'proc_pfs'@'localhost';",
+			"kill":    "GRANT CONNECTION ADMIN ON *.* TO 'proc_pfs'@'localhost';",
 		}, []string{"processlist", "innodb", "statements"}, []string{"replication_lag"}, 3},
 	}
 	for _, tier := range tiers {

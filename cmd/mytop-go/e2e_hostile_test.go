@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"database/sql"
 	"strings"
 	"testing"
@@ -23,8 +22,8 @@ func TestHostileTextIsEscapedOnScreen(t *testing.T) {
 	srv := testdb.Start(t)
 	const user = "ev\x1b[2J\r\x07il"
 	srv.Exec(t, "CREATE USER '"+user+"'@'localhost'")
-	backgroundQuery(t, userDB(t, srv, user), "SELECT SLEEP(60) /* \x1b[2J\r\x07 \xff\xfe tail */")
-	backgroundQuery(t, srv.DB(t), "SELECT SLEEP(60) /* huge "+strings.Repeat("x", 1<<20)+" */")
+	testdb.RunUntilEnd(t, userDB(t, srv, user), "SELECT SLEEP(60) /* \x1b[2J\r\x07 \xff\xfe tail */")
+	testdb.RunUntilEnd(t, srv.DB(t), "SELECT SLEEP(60) /* huge "+strings.Repeat("x", 1<<20)+" */")
 
 	s := tmuxtest.Start(t, 200, 45, []string{"HOME=" + t.TempDir()},
 		bin, "--no-defaults", "-S", srv.Socket, "-uroot", "--interval", "500ms")
@@ -63,16 +62,4 @@ func userDB(t *testing.T, srv *testdb.Server, user string) *sql.DB {
 	db := sql.OpenDB(conn)
 	t.Cleanup(func() { db.Close() })
 	return db
-}
-
-// backgroundQuery runs query on db until the test ends.
-func backgroundQuery(t *testing.T, db *sql.DB, query string) {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_, _ = db.ExecContext(ctx, query)
-	}()
-	t.Cleanup(func() { cancel(); <-done })
 }

@@ -45,6 +45,7 @@ func openPooled(t *testing.T, ctx context.Context, db *sql.DB) *pooled {
 // run the next request's statement, which matches the filter too. y kills
 // the 12 unchanged statements and none of the 8 new ones.
 func TestKillByFilterSparesThreadsThatChangedInTmux(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	srv := testdb.Start(t)
 	ctx, cancel := context.WithCancel(context.Background())

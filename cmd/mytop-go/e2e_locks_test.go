@@ -68,8 +68,7 @@ func TestLockViewKillsRootBlockerInTmux(t *testing.T) {
 	s.WaitFor(20*time.Second, "LIVE")
 	s.Keys("L")
 	s.WaitFor(10*time.Second, "6 waiting, 1 root blocker", fmt.Sprintf("▶ %d ", holder), "idle in transaction")
-	s.Keys("K")
-	s.WaitFor(5*time.Second, fmt.Sprintf("KILL CONNECTION %d ?", holder), "6 waiters are guessed to wait")
+	pressUntil(t, s, "K", 5*time.Second, fmt.Sprintf("KILL CONNECTION %d ?", holder), "6 waiters are guessed to wait")
 	s.Keys("y")
 	s.WaitFor(10*time.Second, "nothing waits for a lock")
 	var n int
@@ -138,4 +137,41 @@ func TestRecordedLockPileupReportsRootBlocker(t *testing.T) {
 	s.WaitFor(10*time.Second, fmt.Sprintf("▶ %d ", holder), "6 waiting, 1 root blocker")
 	s.Keys("q")
 	s.WaitExit(10 * time.Second)
+}
+
+// pressUntil presses key until the screen shows want, at most three times
+// within d each. On a loaded machine a frame whose tree is rebuilt (the
+// holder inferred again) can take the key while the root row is not
+// selected, and the view then says so: pressed again, as a DBA would.
+func pressUntil(t *testing.T, s *tmuxtest.Session, key string, d time.Duration, want ...string) {
+	t.Helper()
+	for try := 1; ; try++ {
+		s.Keys(key)
+		end := time.Now().Add(d)
+		for time.Now().Before(end) {
+			screen := s.Screen()
+			if containsAll(screen, want) {
+				return
+			}
+			if try < 3 && strings.Contains(screen, "select a top-level row marked") {
+				t.Logf("%s met a frame without the root selected; pressed again after the next frame", key)
+				time.Sleep(time.Second)
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		if try >= 3 {
+			s.WaitFor(d, want...)
+			return
+		}
+	}
+}
+
+func containsAll(s string, subs []string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return false
+		}
+	}
+	return true
 }

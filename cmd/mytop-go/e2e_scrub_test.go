@@ -19,11 +19,30 @@ import (
 // its /proc/PID/cmdline, as `ps` would, while it records.
 func TestPasswordLeavesTheProcessTitle(t *testing.T) {
 	t.Parallel()
-	bin := binary(t)
 	srv := testdb.Start(t)
 	srv.Exec(t, "CREATE USER 'app'@'localhost' IDENTIFIED BY 'Hunter2Secret'", "GRANT PROCESS ON *.* TO 'app'@'localhost'")
+	recordAndReadTitle(t, "-pxxxxxxxxxxxxx", "--no-defaults", "-S", srv.Socket, "-uapp", "-pHunter2Secret")
+}
+
+// TestDSNPasswordLeavesTheProcessTitle: a password inside --dsn is
+// overwritten like -p, the rest of the DSN left for ps to show.
+func TestDSNPasswordLeavesTheProcessTitle(t *testing.T) {
+	t.Parallel()
+	srv := testdb.Start(t)
+	srv.Exec(t, "CREATE USER 'app'@'localhost' IDENTIFIED BY 'Hunter2Secret'", "GRANT PROCESS ON *.* TO 'app'@'localhost'")
+	dsn := "app:Hunter2Secret@unix(" + srv.Socket + ")/"
+	recordAndReadTitle(t, "app:xxxxxxxxxxxxx@unix(", "--no-defaults", "--dsn", dsn)
+}
+
+// recordAndReadTitle records with the connection arguments conn, reads the
+// recorder's /proc/PID/cmdline while it runs, and checks that the password
+// Hunter2Secret is in neither it (where scrubbed must show instead), stderr
+// nor the recording.
+func recordAndReadTitle(t *testing.T, scrubbed string, conn ...string) {
+	t.Helper()
+	bin := binary(t)
 	out := filepath.Join(t.TempDir(), "r.mytop")
-	cmd := exec.Command(bin, "record", "--no-defaults", "-S", srv.Socket, "-uapp", "-pHunter2Secret", "-o", out, "--duration", "20s")
+	cmd := exec.Command(bin, append(append([]string{"record"}, conn...), "-o", out, "--duration", "20s")...)
 	cmd.Env = []string{"HOME=" + t.TempDir()}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -45,8 +64,8 @@ func TestPasswordLeavesTheProcessTitle(t *testing.T) {
 	if bytes.Contains(title, []byte("Hunter2Secret")) {
 		t.Errorf("password visible in the process title: %q", title)
 	}
-	if !bytes.Contains(title, []byte("-pxxxxxxxxxxxxx")) {
-		t.Errorf("process title %q: want the password overwritten in place", title)
+	if !bytes.Contains(title, []byte(scrubbed)) {
+		t.Errorf("process title %q: want the password overwritten in place (%s)", title, scrubbed)
 	}
 	_ = cmd.Process.Signal(os.Interrupt)
 	_ = cmd.Wait()
@@ -108,12 +127,7 @@ func TestOtherSessionsSecretsStayOut(t *testing.T) {
 			_ = rows.Close()
 		}
 	}()
-	out := filepath.Join(t.TempDir(), "r.mytop")
-	cmd := exec.Command(bin, "record", "--no-defaults", "-S", srv.Socket, "-uroot", "-o", out, "--duration", "4s")
-	cmd.Env = []string{"HOME=" + t.TempDir()}
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("record: %v\n%s", err, b)
-	}
+	out := recordServer(t, bin, srv.Socket, "4s")
 	for _, pw := range []string{"Session1Secret", "Session2Secret"} {
 		noPasswordInFrames(t, out, pw)
 	}

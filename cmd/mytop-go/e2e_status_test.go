@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/internal/testdb"
+	"github.com/mytop-go/mytop-go/internal/testwait"
 )
 
 // lockedBuffer is a bytes.Buffer the child's stderr copier and the test can
@@ -34,18 +36,13 @@ func (b *lockedBuffer) String() string {
 	return b.buf.String()
 }
 
-// waitFor polls stderr for re until the deadline and returns its submatches.
-func waitFor(t *testing.T, stderr *lockedBuffer, re *regexp.Regexp, within time.Duration) []string {
+// stderrMatch polls stderr for re until within passes and returns its submatches.
+func stderrMatch(t *testing.T, stderr *lockedBuffer, re *regexp.Regexp, within time.Duration) []string {
 	t.Helper()
-	deadline := time.Now().Add(within)
-	for time.Now().Before(deadline) {
-		if m := re.FindStringSubmatch(stderr.String()); m != nil {
-			return m
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Fatalf("no %q on stderr within %v: %q", re, within, stderr.String())
-	return nil
+	var m []string
+	testwait.Until(t, within, 100*time.Millisecond, func() bool { m = re.FindStringSubmatch(stderr.String()); return m != nil },
+		func() string { return fmt.Sprintf("%q on stderr (%q)", re, stderr.String()) })
+	return m
 }
 
 func TestRecorderTellsItsOwnHealthOnSIGUSR1(t *testing.T) {
@@ -61,11 +58,11 @@ func TestRecorderTellsItsOwnHealthOnSIGUSR1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	waitFor(t, stderr, regexp.MustCompile(`[2-9] frames`), 20*time.Second)
+	stderrMatch(t, stderr, regexp.MustCompile(`[2-9] frames`), 20*time.Second)
 	if err := cmd.Process.Signal(syscall.SIGUSR1); err != nil {
 		t.Fatal(err)
 	}
-	m := waitFor(t, stderr, regexp.MustCompile(`status \S+: (\d+) frames, [^,]+, goroutines (\d+), heap ([\d.]+) MB`), 5*time.Second)
+	m := stderrMatch(t, stderr, regexp.MustCompile(`status \S+: (\d+) frames, [^,]+, goroutines (\d+), heap ([\d.]+) MB`), 5*time.Second)
 	frames, _ := strconv.Atoi(m[1])
 	goroutines, _ := strconv.Atoi(m[2])
 	if frames < 2 || goroutines < 2 || m[3] == "0.0" {

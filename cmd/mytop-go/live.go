@@ -27,6 +27,7 @@ func runLive(args []string, stdout, stderr io.Writer) error {
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
+	lf.OnScreen = true
 	if fleet.IsFleet(lf) {
 		if *recordTo != "" {
 			return fmt.Errorf("--record takes one server; for several use: mytop-go serve --record DIR")
@@ -45,7 +46,7 @@ func runLive(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	dash := ui.New(ui.Options{Actions: live, ReadOnly: *readOnly, Recorder: rec})
+	dash := ui.New(ui.Options{Actions: live, ReadOnly: *readOnly, Recorder: rec, Login: live})
 	err = runDashboard(dash, live, liveBuilder(), rec.Write)
 	return errors.Join(err, rec.Close())
 }

@@ -48,7 +48,8 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		}
 		files := &recording.ServerFiles{Dir: *recordDir, KeepAround: *keep,
 			Opts: recording.WriterOptions{Redact: *redact, Interval: lf.Interval, Version: version}}
-		err := fleet.Run(ctx, members, files.Tee(observe, stderr))
-		return errors.Join(err, files.Close())
+		keeper, trackers := keptBaselines(*recordDir, members, stderr)
+		err := fleet.Run(ctx, members, keeper.Tee(trackers, files.Tee(observe, stderr), stderr))
+		return errors.Join(err, files.Close(), keeper.SaveAll(trackers))
 	})
 }

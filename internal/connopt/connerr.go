@@ -23,6 +23,10 @@ const (
 	// require_secure_transport, and MariaDB's since 11.4 (MDEV-30178);
 	// earlier MariaDB answers errAccessDenied instead.
 	errSecureTransport = 3159
+	errHostBlocked     = 1129
+	errUserBlocked     = 4150 // MariaDB, at max_password_errors
+	errAccountLocked   = 3118
+	errPasswordLocked  = 3955 // MySQL, at FAILED_LOGIN_ATTEMPTS
 )
 
 var accessDeniedUser = regexp.MustCompile(`for user ('[^']*'@'[^']*')`)
@@ -81,6 +85,14 @@ func describeServerRefusal(me *mysql.MySQLError, addr string, unencryptedTCP boo
 		return fmt.Sprintf("%s has too many connections", addr)
 	case errSecureTransport:
 		return fmt.Sprintf("%s: server requires TLS (use --ssl-mode=REQUIRED)", addr)
+	case errUserBlocked:
+		return fmt.Sprintf("%s blocked the account after too many wrong passwords (max_password_errors; FLUSH PRIVILEGES unblocks it)", addr)
+	case errAccountLocked:
+		return fmt.Sprintf("%s: the account is locked (ALTER USER … ACCOUNT UNLOCK)", addr)
+	case errPasswordLocked:
+		return fmt.Sprintf("%s locked the account after too many wrong passwords (FAILED_LOGIN_ATTEMPTS; it unlocks after PASSWORD_LOCK_TIME, or ALTER USER … ACCOUNT UNLOCK)", addr)
+	case errHostBlocked:
+		return fmt.Sprintf("%s blocked this client host after too many connection errors (max_connect_errors; FLUSH HOSTS unblocks it)", addr)
 	}
 	return fmt.Sprintf("%s: %s", addr, firstLine(me.Error()))
 }

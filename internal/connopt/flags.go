@@ -82,6 +82,29 @@ func (c *Flags) Config(stderr io.Writer) (*mysql.Config, string, error) {
 	return cfg, o.String(), nil
 }
 
+// Reload resolves the options again, as Config does, for a monitor that
+// runs on after the server refused its password: a password rotated in an
+// option file, the login path file or MYSQL_PWD is then taken. It never
+// asks on the terminal (a prompted password cannot be read again) and
+// prints no warnings.
+func (c *Flags) Reload() (*mysql.Config, error) {
+	if c.prompt {
+		return nil, fmt.Errorf("the password was asked on the terminal: it cannot be read again")
+	}
+	o := c.o
+	if c.pass.set {
+		o.Password, o.PasswordSet = c.pass.v, true
+	}
+	o, _, err := o.Resolve()
+	if err != nil {
+		return nil, err
+	}
+	if o.NeedsPasswordPrompt {
+		return nil, fmt.Errorf("the option files ask for the password on the terminal")
+	}
+	return o.Config()
+}
+
 func promptPassword(stderr io.Writer) (string, error) {
 	fd := int(os.Stdin.Fd())
 	if !term.IsTerminal(fd) {

@@ -27,10 +27,10 @@ func StartGalera(t testing.TB, n int, extraArgs ...string) []*Server {
 	t.Helper()
 	SkipShort(t)
 	if _, err := os.Stat(GaleraProvider); err != nil {
-		t.Skipf("testdb: no Galera provider at %s: install the Debian package galera-4", GaleraProvider)
+		Missing(t, "testdb: no Galera provider at %s: install the Debian package galera-4", GaleraProvider)
 	}
 	if _, err := exec.LookPath("rsync"); err != nil {
-		t.Skip("testdb: Galera state transfer needs rsync: install the Debian package rsync")
+		Missing(t, "testdb: Galera state transfer needs rsync: install the Debian package rsync")
 	}
 	gcomm := make([]int, n)
 	for i := range gcomm {

@@ -199,7 +199,8 @@ func Main(m *testing.M, parallel int) int {
 // Tool returns the path of the first of names found (in PATH or the sbin
 // directories), or skips t saying which Debian package to install: for the
 // tools a test drives beside a server (mariadb-backup, pt-online-schema-change,
-// sysbench), which .ci/run installs but a developer's machine may lack.
+// sysbench), which scripts/test installs but a developer's machine may lack
+// (under scripts/test a missing tool fails the test: Missing).
 func Tool(t testing.TB, pkg string, names ...string) string {
 	t.Helper()
 	for _, name := range names {
@@ -207,6 +208,6 @@ func Tool(t testing.TB, pkg string, names ...string) string {
 			return p
 		}
 	}
-	t.Skipf("%s not installed: apt-get install %s (.ci/run installs it)", strings.Join(names, " / "), pkg)
+	Missing(t, "%s not installed: apt-get install %s", strings.Join(names, " / "), pkg)
 	return ""
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mytop-go/mytop-go/internal/testfiles"
 )
 
 // BenchmarkImportPtStalkHour imports a one-hour pt-stalk collection: the
@@ -53,7 +55,7 @@ func writeHourCapture(b *testing.B, dir string, reps int) int64 {
 		case "mysqladmin", "processlist", "vmstat", "diskstats", "procstat", "procvmstat":
 			total += repeatFile(b, src, dst, reps, shiftLine)
 		default:
-			copyFile(b, src, dst)
+			testfiles.CopyFile(b, src, dst)
 		}
 	}
 	return total

@@ -13,9 +13,10 @@ import (
 
 // The one place that tells what a capture is. Every file is classified by its
 // content (never its name: captures get renamed when mailed around; names
-// only group pt-stalk collections and word the reasons), then the set of
-// kinds decides the format and so the reader. A file no reader takes is
-// named, with why, in Capture.Skipped.
+// only tell collections, pt-stalk's and pt-mysql-summary's, and word the
+// reasons), then the set of kinds decides the format and so the reader, each
+// by the rows of kinds. A file no reader takes is named, with why, in
+// Capture.Skipped.
 
 // sniffBytes is how much of each file is read to classify it.
 const sniffBytes = 64 << 10
@@ -62,36 +63,38 @@ func plan(path string) (Format, []sniffed, error) {
 }
 
 // formatOfFile: a kind with a reader of its own keeps it; a file named as a
-// part of a pt-stalk collection is read as one; anything else is a pile of one.
+// part of a collection (pt-stalk) is read as one; anything else is a pile
+// of one.
 func formatOfFile(f sniffed) Format {
 	if s, ok := specOf(f.kind); ok && s.own != "" {
 		return s.own
 	}
-	if isPtStalkName(filepath.Base(f.path)) {
-		return FormatPtStalk
+	for _, s := range kinds {
+		if s.named != nil && s.own != "" && s.named(filepath.Base(f.path)) {
+			return s.own
+		}
 	}
 	return pileFormat([]sniffed{f})
 }
 
-// formatOfDir: shell loops and pt-stalk collections are read as such when
-// any file is one; a directory of only one kind with a reader of its own
-// (InnoDB outputs, mysqladmin runs: one session per run) keeps that reader;
+// formatOfDir: a row that gathers (shell loops, pt-stalk) reads the
+// directory when any file is of its kind or named as its part, in table
+// order; a directory of only one kind with a reader of its own (InnoDB
+// outputs, mysqladmin runs: one session per run) keeps that reader;
 // anything else is a pile of files put on one timeline.
 func formatOfDir(all []sniffed) Format {
 	count := map[fileKind]int{}
-	named := false
 	for _, f := range all {
 		count[f.kind]++
-		named = named || isPtStalkName(filepath.Base(f.path))
 	}
 	readable := len(all) - count[kindNone]
-	switch {
-	case readable == 0:
+	if readable == 0 {
 		return ""
-	case count[kindShellLoops] > 0:
-		return FormatShellLoops
-	case named:
-		return FormatPtStalk
+	}
+	for _, s := range kinds {
+		if s.takes != nil && (count[s.kind] > 0 || namesAny(s, all)) {
+			return s.own
+		}
 	}
 	for _, s := range kinds {
 		if s.own != "" && count[s.kind] == readable {
@@ -101,14 +104,26 @@ func formatOfDir(all []sniffed) Format {
 	return pileFormat(all)
 }
 
-// readsKind tells whether format's reader takes files of kind k.
-func readsKind(format Format, k fileKind) bool {
-	if format == FormatPtStalk {
-		return true // the pt-stalk reader names the parts it leaves out
+// namesAny: some file of all is named as a part of s's collection.
+func namesAny(s kindSpec, all []sniffed) bool {
+	if s.named == nil {
+		return false
 	}
+	for _, f := range all {
+		if s.named(filepath.Base(f.path)) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsKind tells whether format's reader takes files of kind k: a
+// gathering reader its own kind and those its row takes, another reader of
+// its own only its kind, a pile every kind it can read.
+func readsKind(format Format, k fileKind) bool {
 	for _, s := range kinds {
 		if s.own == format {
-			return k == s.kind
+			return k == s.kind || s.takes != nil && s.takes(k)
 		}
 	}
 	s, ok := specOf(k)
@@ -191,4 +206,20 @@ func listFiles(path string) (files []string, others []sniffed, err error) {
 	}
 	slices.Sort(files)
 	return files, others, nil
+}
+
+// headLines are the non-blank lines of head, line endings cut.
+func headLines(head []byte) []string {
+	var out []string
+	for line := range strings.Lines(string(head)) {
+		line = strings.TrimRight(line, "\r\n")
+		if strings.TrimSpace(line) != "" {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }

@@ -5,11 +5,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mytop-go/mytop-go/internal/testfiles"
 )
 
 func TestDetect(t *testing.T) {
 	renamed := filepath.Join(t.TempDir(), "capture.bin") // content decides, not the name
-	copyFile(t, "testdata/shell-loops/processlist.log", renamed)
+	testfiles.CopyFile(t, "testdata/shell-loops/processlist.log", renamed)
 	tests := []struct {
 		path string
 		want Format

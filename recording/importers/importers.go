@@ -14,19 +14,12 @@ import (
 // Format is a kind of foreign capture.
 type Format string
 
-// Formats detect recognises.
+// Formats detect recognises and that more than one kind of file is named by
+// (a pile of them); the others are declared beside their kind, in its file.
 const (
-	FormatShellLoops  Format = "shell-loops"
-	FormatPtStalk     Format = "pt-stalk"
-	FormatMysqladmin  Format = "mysqladmin"
-	FormatInnoDBText  Format = "innodb-status"
-	FormatStatusTable Format = "status-table"     // SHOW GLOBAL STATUS saved by the mysql client
-	FormatProcesslist Format = "processlist"      // SHOW FULL PROCESSLIST saved by the mysql client
-	FormatDiskstats   Format = "diskstats"        // /proc/diskstats copies, TS-stamped (pt-diskstats) or bare
-	FormatVmstat      Format = "vmstat"           // vmstat N output
-	FormatIostat      Format = "iostat"           // iostat -dx N output
-	FormatPtSummary   Format = "pt-mysql-summary" // a pt-mysql-summary --save-samples directory
-	FormatFiles       Format = "files"            // a pile of such files, put on one timeline
+	FormatStatusTable Format = "status-table" // SHOW GLOBAL STATUS saved by the mysql client, in any layout
+	FormatDiskstats   Format = "diskstats"    // /proc/diskstats copies, TS-stamped (pt-diskstats) or bare
+	FormatFiles       Format = "files"        // a pile of such files, put on one timeline
 )
 
 // Options tune an import. The zero value works.

@@ -1,72 +1,107 @@
 package importers
 
 import (
-	"bytes"
 	"fmt"
-	"strings"
+
+	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 // The one table of what the importers read: each kind of file with the test
-// that tells it from a file's first bytes and the reader that takes it. A new
-// layout is a file holding its kind, its sniff and its reader, and one line
-// in kinds; a test fails when a kind lacks a sniff or a reader.
+// that tells it from a file's first bytes and the reader that takes it, and
+// the collections told by their files' names. A new layout is one file
+// holding its kind, its sniff, its reader and what it leaves missing, and one
+// row in kinds; tests fail when a row lacks a sniff, a reader or a fixture
+// (kinds_test.go).
 
-// fileKind is what one file holds.
+// fileKind is what one file holds, or the collection a row names.
 type fileKind string
 
-const (
-	kindNone        fileKind = ""
-	kindShellLoops  fileKind = "shell-loops"
-	kindInnoDB      fileKind = "innodb-status"
-	kindStatusBoxed fileKind = "status-boxed" // mysqladmin extended-status, mysql -t SHOW STATUS
-	kindStatusTSV   fileKind = "status-tsv"   // mysql -B SHOW GLOBAL STATUS
-	kindStatusPair  fileKind = "status-pair"  // pt-mysql-summary's mysql-status-defer: `name first second`
-	kindVariables   fileKind = "variables"    // SHOW GLOBAL VARIABLES, either layout
-	kindProcesslist fileKind = "processlist"  // \G, boxed or tab-separated
-	kindTSStamped   fileKind = "ts-stamped"   // pt-stalk's TS-stamped /proc/stat, /proc/vmstat, /proc/diskstats
-	kindDiskstats   fileKind = "diskstats"    // one bare /proc/diskstats copy
-	kindVmstat      fileKind = "vmstat"
-	kindIostat      fileKind = "iostat" // iostat -dx N (sysstat)
-)
+// kindNone is a file no sniff tells: named, with why, in Capture.Skipped.
+const kindNone fileKind = ""
 
-// kindSpec is one kind of file and how it is read.
+// kindSpec is one kind of file, or one collection, and how it is read.
 type kindSpec struct {
 	kind fileKind
 	// sniff tells the kind from a file's first bytes and their non-blank
 	// lines (never empty). Sniffs are tried in the order of kinds.
 	sniff func(head []byte, lines []string) bool
+	// named, instead of a sniff, makes the row a collection told by its
+	// files' names (pt-stalk's <prefix>-<part>), whose files are of the
+	// other kinds.
+	named func(name string) bool
 	// own is the format of a capture of this kind alone that has a reader of
 	// its own; "" when the kind is read only in a pile.
 	own    Format
 	reader func(*run) ([]Session, error)
-	// pile is the format a pile of this kind alone is named; read turns one
-	// file of it into samples. A kind with no read never goes in a pile.
+	// takes makes own's reader gather a directory: one holding any file of
+	// this kind (or named by the collection) is read by it, whatever else it
+	// holds, in table order; it takes the files of its own kind and those
+	// takes says yes to, and the others are skipped with why.
+	takes func(fileKind) bool
+	// pile is the format a pile of this kind alone is named (for a
+	// collection, a pile of its files); read turns one file of it into
+	// samples. A kind with no read never goes in a pile.
 	pile Format
 	read func(*pileReader, *pileFile) error
 	// beside: the kind has no samples of its own and goes beside any (SHOW
 	// VARIABLES): it names no pile.
 	beside bool
+	// besideLoops: read beside shell-loop logs (shell_loops_beside.go).
+	besideLoops bool
+	// parts are the frame's parts a capture of this kind can carry; every
+	// other part of snapshot.Parts its frames are marked "not in this
+	// capture" (timeline.go markMissing), as are those it lacks.
+	parts []snapshot.CollectorName
+	// fixture is a capture of this kind in testdata (a file, or a directory
+	// where the kind goes beside others), which kinds_test.go reads.
+	fixture string
 }
 
-// kinds, in the order their sniffs are tried. It is filled by init because
-// the readers it holds look kinds up again.
+// carries lists the parts of a row.
+func carries(parts ...snapshot.CollectorName) []snapshot.CollectorName { return parts }
+
+// kinds, in the order their sniffs are tried and collections gather. It is
+// filled by init because the readers it holds look kinds up again.
 var kinds []kindSpec
 
 func init() {
 	kinds = []kindSpec{
-		{kind: kindShellLoops, sniff: onLines(isStampedLog), own: FormatShellLoops, reader: importShellLoops},
-		{kind: kindInnoDB, sniff: onHead(isInnoDBText), own: FormatInnoDBText, reader: importPile, pile: FormatInnoDBText, read: (*pileReader).readInnoDB},
-		{kind: kindProcesslist, sniff: isProcesslistFile, pile: FormatProcesslist, read: (*pileReader).readProcesslists},
-		{kind: kindVariables, sniff: isVariables, read: (*pileReader).readVariables, beside: true},
-		{kind: kindStatusBoxed, sniff: onHead(isBoxedStatus), own: FormatMysqladmin, reader: importMysqladmin, pile: FormatStatusTable, read: (*pileReader).readBoxedStatus},
-		{kind: kindStatusTSV, sniff: onLines(isTSVTable), pile: FormatStatusTable, read: (*pileReader).readTSVStatus},
-		{kind: kindStatusPair, sniff: onLines(isStatusPair), pile: FormatStatusTable, read: (*pileReader).readStatusPair},
-		{kind: kindTSStamped, sniff: isTSStamped, pile: FormatDiskstats, read: (*pileReader).readStamped},
-		{kind: kindDiskstats, sniff: isDiskstats, pile: FormatDiskstats, read: (*pileReader).readDiskstats},
-		{kind: kindVmstat, sniff: isVmstat, pile: FormatVmstat, read: (*pileReader).readVmstat},
-		{kind: kindIostat, sniff: onLines(isIostat), pile: FormatIostat, read: (*pileReader).readIostat},
+		{kind: kindShellLoops, sniff: onLines(isStampedLog), own: FormatShellLoops, reader: importShellLoops, takes: besideShellLoops,
+			parts: carries(snapshot.CollectorStatus, snapshot.CollectorProcesslist, snapshot.CollectorHost, snapshot.CollectorVariables), fixture: "shell-loops"},
+		{kind: kindPtStalk, named: isPtStalkName, own: FormatPtStalk, reader: importPtStalk, takes: anyFile,
+			parts: carries(snapshot.CollectorStatus, snapshot.CollectorProcesslist, snapshot.CollectorHost, snapshot.CollectorInnoDB, snapshot.CollectorVariables, snapshot.CollectorReplica, snapshot.CollectorLocks), fixture: "ptstalk"},
+		{kind: kindPtSummary, named: isSummaryName, pile: FormatPtSummary,
+			parts: carries(snapshot.CollectorStatus, snapshot.CollectorProcesslist, snapshot.CollectorInnoDB, snapshot.CollectorVariables, snapshot.CollectorLocks), fixture: "kinds/pt-summary"},
+		{kind: kindInnoDB, sniff: onHead(isInnoDBText), own: FormatInnoDBText, reader: importPile, pile: FormatInnoDBText, read: (*pileReader).readInnoDB,
+			parts: carries(snapshot.CollectorInnoDB, snapshot.CollectorLocks), fixture: "innodb/concatenated.txt"},
+		{kind: kindCPUCount, sniff: isCPUCount, read: (*pileReader).readCPUCount, beside: true, besideLoops: true,
+			fixture: "kinds/cpu-count"},
+		{kind: kindProcesslist, sniff: isProcesslistFile, pile: FormatProcesslist, read: (*pileReader).readProcesslists,
+			parts: carries(snapshot.CollectorProcesslist), fixture: "kinds/processlist.txt"},
+		{kind: kindVariables, sniff: isVariables, read: (*pileReader).readVariables, beside: true, besideLoops: true,
+			parts: carries(snapshot.CollectorVariables), fixture: "shell-loops-beside"},
+		{kind: kindStatusBoxed, sniff: onHead(isBoxedStatus), own: FormatMysqladmin, reader: importMysqladmin, pile: FormatStatusTable, read: (*pileReader).readBoxedStatus,
+			parts: carries(snapshot.CollectorStatus), fixture: "mysqladmin-ext-i1-r.txt"},
+		{kind: kindStatusTSV, sniff: onLines(isTSVTable), pile: FormatStatusTable, read: (*pileReader).readTSVStatus,
+			parts: carries(snapshot.CollectorStatus), fixture: "kinds/status.tsv"},
+		{kind: kindStatusPair, sniff: onLines(isStatusPair), pile: FormatStatusTable, read: (*pileReader).readStatusPair,
+			parts: carries(snapshot.CollectorStatus), fixture: "kinds/status-pair.txt"},
+		{kind: kindTSStamped, sniff: isTSStamped, pile: FormatDiskstats, read: (*pileReader).readStamped, besideLoops: true,
+			parts: carries(snapshot.CollectorHost), fixture: "kinds/ts-stamped.txt"},
+		{kind: kindDiskstats, sniff: isDiskstats, pile: FormatDiskstats, read: (*pileReader).readDiskstats, besideLoops: true,
+			parts: carries(snapshot.CollectorHost), fixture: "kinds/diskstats.txt"},
+		{kind: kindVmstat, sniff: isVmstat, pile: FormatVmstat, read: (*pileReader).readVmstat, besideLoops: true,
+			parts: carries(snapshot.CollectorHost), fixture: "kinds/vmstat.txt"},
+		{kind: kindMpstat, sniff: onLines(isMpstat), read: (*pileReader).readMpstat, beside: true, besideLoops: true,
+			fixture: "shell-loops-beside"},
+		{kind: kindIostat, sniff: onLines(isIostat), pile: FormatIostat, read: (*pileReader).readIostat, besideLoops: true,
+			parts: carries(snapshot.CollectorHost), fixture: "shell-loops-beside/iostat-x.log"},
 	}
 }
+
+// anyFile: a collection's reader takes every file, naming those it leaves
+// out itself.
+func anyFile(fileKind) bool { return true }
 
 // specOf is the entry of kinds for k.
 func specOf(k fileKind) (kindSpec, bool) {
@@ -82,22 +117,16 @@ func specOf(k fileKind) (kindSpec, bool) {
 func kindOf(head []byte) fileKind {
 	lines := headLines(head)
 	for _, s := range kinds {
-		if s.sniff(head, lines) {
+		if s.sniff != nil && s.sniff(head, lines) {
 			return s.kind
 		}
 	}
 	return kindNone
 }
 
-// readerOf is the reader of a format: a kind's own, the pile for a kind's
-// pile format, pt-stalk's; nil for a format no entry names.
+// readerOf is the reader of a format: a row's own, or the pile for a row's
+// pile format or a pile of mixed files; nil for a format no row names.
 func readerOf(format Format) func(*run) ([]Session, error) {
-	switch format {
-	case FormatPtStalk:
-		return importPtStalk
-	case FormatPtSummary, FormatFiles:
-		return importPile
-	}
 	for _, s := range kinds {
 		if s.own == format {
 			return s.reader
@@ -107,6 +136,9 @@ func readerOf(format Format) func(*run) ([]Session, error) {
 		if s.pile == format {
 			return importPile
 		}
+	}
+	if format == FormatFiles {
+		return importPile
 	}
 	return nil
 }
@@ -131,30 +163,4 @@ func onHead(f func([]byte) bool) func([]byte, []string) bool {
 
 func onLines(f func([]string) bool) func([]byte, []string) bool {
 	return func(_ []byte, lines []string) bool { return f(lines) }
-}
-
-// isProcesslistFile: a processlist, or one flattened onto a line whose line
-// breaks are put back as it is read (lostNewlines). A status table is told
-// first, as the tests after this one would.
-func isProcesslistFile(head []byte, lines []string) bool {
-	if lostNewlines(head, lines) {
-		return true
-	}
-	statusTable := isBoxedStatus(head) || isTSVTable(lines) || isStatusPair(lines)
-	return !statusTable && isProcesslist(head, lines)
-}
-
-// isVariables: SHOW VARIABLES in a status table's layout.
-func isVariables(head []byte, lines []string) bool {
-	return (isBoxedStatus(head) || isTSVTable(lines)) && isVariablesTable(lines)
-}
-
-func isTSStamped(head []byte, _ []string) bool {
-	return bytes.HasPrefix(head, []byte("TS ")) && ptStalkPartOf(head) != ""
-}
-
-func isDiskstats(_ []byte, lines []string) bool { return isDiskstatsLine(lines[0]) }
-
-func isVmstat(_ []byte, lines []string) bool {
-	return strings.HasPrefix(strings.TrimSpace(lines[0]), "procs")
 }

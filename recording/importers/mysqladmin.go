@@ -1,6 +1,7 @@
 package importers
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"slices"
@@ -8,13 +9,19 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/parse"
 )
 
 // `mysqladmin extended-status -i N [-r]` prints one `| name | value |` table per
 // sample and no clock. With -r every table after the first holds differences
 // mysqladmin computed row by row against the previous sample's row at the same
 // position (text values read as 0).
+
+// kindStatusBoxed is `| name | value |` tables: mysqladmin extended-status, mysql -t SHOW STATUS.
+const kindStatusBoxed fileKind = "status-boxed"
+
+// FormatMysqladmin is mysqladmin extended-status output.
+const FormatMysqladmin Format = "mysqladmin"
 
 func importMysqladmin(r *run) ([]Session, error) {
 	path, opts := r.path, r.opts
@@ -83,12 +90,12 @@ func readAdminBlocks(in *input, path string, problems *Problems) ([]adminBlock, 
 		cur = nil
 	}
 	err := in.eachLine(path, func(n int, line string) {
-		if snapshot.IsBoxedHeader(line) {
+		if parse.IsBoxedHeader(line) {
 			flush()
 			cur = &adminBlock{line: n}
 			return
 		}
-		name, value, ok := snapshot.ParseBoxedRow(line)
+		name, value, ok := parse.ParseBoxedRow(line)
 		switch {
 		case ok && cur != nil:
 			// clones let each line go; a value would otherwise pin its whole row
@@ -230,6 +237,21 @@ func adminOffsets(samples []map[string]string, interval time.Duration) []time.Du
 	return out
 }
 
+// uptimePlaced: every sample has an Uptime past the one before, so
+// adminOffsets placed each by the server's own clock, none an interval
+// guessed after the one before.
+func uptimePlaced(samples []map[string]string) bool {
+	prev := int64(-1)
+	for _, s := range samples {
+		u, ok := intStatus(s, "Uptime")
+		if !ok || u <= prev {
+			return false
+		}
+		prev = u
+	}
+	return len(samples) > 0
+}
+
 func intStatus(m map[string]string, name string) (int64, bool) {
 	v, err := strconv.ParseInt(m[name], 10, 64)
 	return v, err == nil
@@ -246,4 +268,21 @@ func adminStart(path string, given time.Time, span time.Duration) (time.Time, er
 		return time.Time{}, err
 	}
 	return st.ModTime().Add(-span), nil
+}
+
+func isBoxedStatus(head []byte) bool {
+	return bytes.Contains(head, []byte("| Variable_name ")) && bytes.HasPrefix(bytes.TrimSpace(head), []byte("+-"))
+}
+
+// readBoxedStatus reads `| name | value |` tables, mysqladmin's -r
+// differences undone.
+func (p *pileReader) readBoxedStatus(pf *pileFile) error {
+	blocks, err := readAdminBlocks(p.run.in, pf.path, &p.sess.Problems)
+	if err != nil || len(blocks) == 0 {
+		return err
+	}
+	samples, notes := adminSamples(blocks, &p.sess.Problems, pf.path)
+	p.sess.Notes = append(p.sess.Notes, notes...)
+	p.addStatus(pf, samples)
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/testfiles"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -101,7 +102,7 @@ func printedValues(t *testing.T, path, name string) []int64 {
 func TestMysqladminStartFromMtime(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "ext.txt")
-	copyFile(t, relativeFile, path)
+	testfiles.CopyFile(t, relativeFile, path)
 	last := at("05:00:49")
 	if err := os.Chtimes(path, last, last); err != nil {
 		t.Fatal(err)

@@ -43,18 +43,19 @@ type pileSample struct {
 }
 
 // pileFormat names a pile by what it holds: one kind gives that kind's
-// format, a pt-mysql-summary directory its own.
+// format; several files named as a collection's parts (pt-mysql-summary's)
+// the collection's pile format.
 func pileFormat(all []sniffed) Format {
 	held := map[fileKind]bool{}
-	summary := false
 	for _, f := range all {
 		if s, ok := specOf(f.kind); ok && !s.beside { // variables go beside any samples
 			held[f.kind] = true
 		}
-		summary = summary || isSummaryName(filepath.Base(f.path))
 	}
-	if summary && len(all) > 1 {
-		return FormatPtSummary
+	for _, s := range kinds {
+		if s.named != nil && s.own == "" && s.pile != "" && len(all) > 1 && namesAny(s, all) {
+			return s.pile
+		}
 	}
 	if len(held) != 1 {
 		return FormatFiles
@@ -98,6 +99,9 @@ func importPile(r *run) ([]Session, error) {
 		return nil, fmt.Errorf("%s: %s", r.path, noSamplesWhy(tl))
 	}
 	sess.Notes = append(sess.Notes, placePile(files, tl, r.opts)...)
+	if note := tl.fillCPUs(); note != "" {
+		sess.Notes = append(sess.Notes, note)
+	}
 	sess.Approximate = tl.approximate
 	sess.Snapshots, sess.Missing = tl.build()
 	server := serverInfo(tl.variables)
@@ -128,4 +132,19 @@ func pileNames(names []string) string {
 		return strings.Join(names, ", ")
 	}
 	return strings.Join(names[:shown], ", ") + fmt.Sprintf(" and %d more", len(names)-shown)
+}
+
+// addStatus adds status samples a file holds, placed apart by the server's
+// Uptime (a loop of `mysql -e 'SHOW GLOBAL STATUS'` prints no clock).
+func (p *pileReader) addStatus(pf *pileFile, samples []map[string]string) {
+	offsets := adminOffsets(samples, p.run.opts.Interval)
+	for i, s := range samples {
+		pf.samples = append(pf.samples, pileSample{off: offsets[i], status: s})
+	}
+	if isSessionScope(samples) {
+		for _, s := range samples {
+			dropSessionScoped(s)
+		}
+		p.sess.Notes = append(p.sess.Notes, sessionScopeNote)
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/testfiles"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -277,15 +278,7 @@ func TestInnoDBDeadlockFragment(t *testing.T) {
 // its deferred copy give rates, InnoDB status and processlist stand beside
 // them, variables name the server, the rest is named as not read.
 func TestPtSummaryDirectory(t *testing.T) {
-	dir := writeCapture(t, map[string]string{
-		"innodb-status":      "*************************** 1. row ***************************\n  Type: InnoDB\n  Name: \nStatus: \n" + innodbStatus("12:00:00", 500) + "\n",
-		"mysql-processlist":  "*************************** 1. row ***************************\n     Id: 5\nCommand: Query\n   Info: SELECT 1\n",
-		"mysql-status":       statusTSV(false, "1000", "10"),
-		"mysql-status-defer": "Aborted_clients 0 0\nQuestions 10 32\nThreads_connected 5 5\nUptime 1000 1011\nVersion_x ON ON\n",
-		"mysql-variables":    "autocommit\tON\nmax_connections\t151\nversion\t10.11.6-MariaDB\n",
-		"mysqldump":          "-- MySQL dump 10.13\nCREATE TABLE t (a int);\n",
-		"mysql-slave":        "",
-	})
+	dir := "testdata/kinds/pt-summary"
 	c, err := Import(dir, Options{Location: time.UTC})
 	if err != nil {
 		t.Fatal(err)
@@ -402,7 +395,7 @@ func TestScrubbedTSMarkers(t *testing.T) {
 
 // The project's own batch-mode capture (`mysql -e`, one line per output).
 func TestInnoDBBatchEscapedFixture(t *testing.T) {
-	s := importOne(t, "../../snapshot/testdata/innodb-status/mariadb-10.11-batch-escaped.txt", FormatInnoDBText)
+	s := importOne(t, "../../snapshot/parse/testdata/innodb-status/mariadb-10.11-batch-escaped.txt", FormatInnoDBText)
 	if len(s.Snapshots) != 1 || !s.Start().Equal(at("04:58:31")) || s.Snapshots[0].InnoDB.BufferPool.SizePages != 1014 {
 		t.Fatalf("%d snapshots from %v", len(s.Snapshots), s.Start())
 	}
@@ -412,9 +405,9 @@ func TestInnoDBBatchEscapedFixture(t *testing.T) {
 // and Delta gives back iostat's own figures.
 func TestIostatAlone(t *testing.T) {
 	dir := t.TempDir()
-	copyFile(t, filepath.Join(ptStalkDir, "2026_12_01_04_38_31-iostat"), filepath.Join(dir, "iostat.log"))
+	testfiles.CopyFile(t, filepath.Join(ptStalkDir, "2026_12_01_04_38_31-iostat"), filepath.Join(dir, "iostat.log"))
 	s := importOne(t, filepath.Join(dir, "iostat.log"), FormatIostat)
-	reports, _, _ := snapshot.ParseIostat(readText(t, filepath.Join(dir, "iostat.log")))
+	reports, _, _ := parseIostat(readText(t, filepath.Join(dir, "iostat.log")))
 	if len(s.Snapshots) != len(reports)-1 || s.Problems.Count != 0 {
 		t.Fatalf("%d snapshots for %d reports, problems %+v", len(s.Snapshots), len(reports), s.Problems)
 	}

@@ -10,13 +10,24 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/parse"
 )
 
 // A pt-stalk collection is a directory of `<prefix>-<part>` files, one prefix
 // per triggered collection. Only some parts carry a clock (`TS <epoch> <date>`
-// markers); mysqladmin tables, \G processlists and vmstat rows come one per
-// second from loops started together, so their i-th samples are placed on a
-// common estimated clock and the session is Approximate.
+// markers). The others are placed: mysqladmin's tables by the server's Uptime
+// from the loop start pt-stalk logs; the \G processlists and SHOW SLAVE
+// STATUS, written once a turn of the loop that stamps the /proc copies, at
+// that loop's stamps. Only where that cannot be done (no logged start, a
+// sample without Uptime, a part with fewer samples than the loop has turns,
+// vmstat rows) are samples placed on an estimated clock, and the session is
+// Approximate.
+
+// kindPtStalk is a pt-stalk collection, told by its files' names (ptstalk_files.go).
+const kindPtStalk fileKind = "pt-stalk"
+
+// FormatPtStalk is a pt-stalk collection.
+const FormatPtStalk Format = "pt-stalk"
 
 func importPtStalk(r *run) ([]Session, error) {
 	path, opts, in := r.path, r.opts, r.in
@@ -44,18 +55,22 @@ func importPtStalk(r *run) ([]Session, error) {
 func ptStalkSession(in *input, g ptGroup, opts Options) (Session, error) {
 	sess := Session{Name: g.prefix}
 	tl := newTimeline(opts.Location)
-	base := ptStalkStart(g, opts)
+	base, logged := ptStalkStart(g, opts)
 	r := &ptReader{in: in, g: g, tl: tl, sess: &sess, loc: opts.Location}
-	clock, err := r.readMysqladmin(base)
+	clock, err := r.readMysqladmin(base, logged)
 	if err != nil {
 		return sess, err
 	}
-	steps := []func([]time.Time, time.Time) error{r.readProcesslist, r.readHosts, r.readInnoDB, r.readVariables,
-		r.readReplicaStatus, r.readLockWaits}
+	// The hosts come before the parts placed at their loop's stamps.
+	steps := []func([]time.Time, time.Time) error{r.readHosts, r.readProcesslist, r.readInnoDB, r.readVariables,
+		r.readHostExtras, r.readReplicaStatus, r.readLockWaits}
 	for _, step := range steps {
 		if err := step(clock, base); err != nil {
 			return sess, err
 		}
+	}
+	if note := tl.fillCPUs(); note != "" {
+		sess.Notes = append(sess.Notes, note)
 	}
 	sess.Approximate, tl.approximate = len(r.estimated) > 0, len(r.estimated) > 0
 	sess.Snapshots, sess.Missing = tl.build()
@@ -71,7 +86,7 @@ func ptStalkSession(in *input, g ptGroup, opts Options) (Session, error) {
 			s.Host = &h
 		}
 	}
-	sess.Notes = append(sess.Notes, clockNote(r.estimated))
+	sess.Notes = append(sess.Notes, clockNote(r.estimated, r.placed))
 	return sess, nil
 }
 
@@ -88,9 +103,12 @@ func ptStalkOwnDiskTables(g ptGroup) int {
 }
 
 // clockNote says where the session's times come from.
-func clockNote(estimated []string) string {
-	if len(estimated) == 0 {
+func clockNote(estimated, placed []string) string {
+	switch {
+	case len(estimated) == 0 && len(placed) == 0:
 		return "every pt-stalk part read carries its own clock (TS stamps, InnoDB timestamps): times are exact"
+	case len(estimated) == 0:
+		return "times are exact: " + strings.Join(placed, "; ") + "; the other parts read carry their own clock"
 	}
 	return "pt-stalk's " + strings.Join(estimated, ", ") + " samples carry no clock: they were placed from the " +
 		"collection's start, by the server's Uptime where there is one, else a second apart"
@@ -103,46 +121,56 @@ type ptReader struct {
 	tl   *timeline
 	sess *Session
 	loc  *time.Location
-	// estimated are the parts read that carry no clock of their own.
+	// estimated are the parts read that carry no clock of their own and
+	// were placed on an estimated one; placed says how the others without
+	// one were placed exactly.
 	estimated []string
+	placed    []string
+	// loop is the TS stamps of the loop that copies /proc each turn (its
+	// -procstat, else -diskstats or -procvmstat), one a turn.
+	loop []time.Time
 }
 
 // ptStalkStart is when the collection loops started: the "Loop start: TS"
-// pt-stalk logs in -output, else the prefix's own timestamp, else the first TS
-// marker of a stamped part, else Options.Start, else a file's mtime.
-func ptStalkStart(g ptGroup, opts Options) time.Time {
+// pt-stalk logs in -output (logged), else the prefix's own timestamp, else the
+// first TS marker of a stamped part, else Options.Start, else a file's mtime.
+func ptStalkStart(g ptGroup, opts Options) (start time.Time, logged bool) {
 	if out, err := os.ReadFile(g.files["output"]); err == nil {
 		if _, after, ok := strings.Cut(string(out), "Loop start: TS "); ok {
 			if epoch, ok := parseEpoch(strings.Fields(after + " ")[0]); ok {
-				return epoch.In(opts.Location)
+				return epoch.In(opts.Location), true
 			}
 		}
 	}
 	if t, err := time.ParseInLocation("2006_01_02_15_04_05", g.prefix, opts.Location); err == nil {
-		return t
+		return t, false
 	}
 	for _, part := range []string{"procstat", "diskstats", "procvmstat"} {
 		if head, err := readHead(g.files[part]); err == nil {
 			line, _, _ := strings.Cut(string(head), "\n")
 			if t, ok := parseTSMarker(line, opts.Location); ok {
-				return t.In(opts.Location)
+				return t.In(opts.Location), false
 			}
 		}
 	}
 	if !opts.Start.IsZero() {
-		return opts.Start
+		return opts.Start, false
 	}
 	for _, f := range g.files {
 		if st, err := os.Stat(f); err == nil {
-			return st.ModTime().In(opts.Location)
+			return st.ModTime().In(opts.Location), false
 		}
 	}
-	return time.Unix(0, 0).In(opts.Location)
+	return time.Unix(0, 0).In(opts.Location), false
 }
 
-// readMysqladmin reads the absolute status tables and returns the estimated
-// time of each sample, the clock other unstamped parts are placed on.
-func (r *ptReader) readMysqladmin(base time.Time) ([]time.Time, error) {
+// readMysqladmin reads the absolute status tables and returns the time of
+// each sample, the clock other unstamped parts fall back on. mysqladmin is
+// started with the loops, so its first sample is at their logged start; the
+// others are where the server's Uptime puts them. That is exact when the
+// start was logged and every sample has an Uptime past the one before;
+// otherwise it is an estimate.
+func (r *ptReader) readMysqladmin(base time.Time, logged bool) ([]time.Time, error) {
 	path, ok := r.g.files["mysqladmin"]
 	if !ok {
 		return nil, nil
@@ -153,7 +181,11 @@ func (r *ptReader) readMysqladmin(base time.Time) ([]time.Time, error) {
 	}
 	samples, notes := adminSamples(blocks, &r.sess.Problems, path)
 	r.sess.Notes = append(r.sess.Notes, notes...)
-	r.estimated = append(r.estimated, "mysqladmin")
+	if logged && uptimePlaced(samples) {
+		r.placed = append(r.placed, "mysqladmin's samples by the server's Uptime from the logged loop start")
+	} else {
+		r.estimated = append(r.estimated, "mysqladmin")
+	}
 	clock := make([]time.Time, len(samples))
 	for i, off := range adminOffsets(samples, time.Second) {
 		clock[i] = base.Add(off)
@@ -177,12 +209,14 @@ func onClock(clock []time.Time, base time.Time, i int) time.Time {
 
 // readProcesslist reads the \G processlist: a new sample starts where row
 // numbering restarts at 1, or at a TS marker when pt-stalk wrote them.
+// Samples without a marker are placed at the loop's stamps when there are as
+// many (onLoop), else on the status clock.
 func (r *ptReader) readProcesslist(clock []time.Time, base time.Time) error {
 	path, ok := r.g.files["processlist"]
 	if !ok {
 		return nil
 	}
-	ps := &procSamples{r: r, path: path, clock: clock, base: base, sample: -1}
+	ps := &procSamples{r: r, path: path}
 	restored, err := eachProcesslistLine(r.in, path, ps.line)
 	ps.endRow()
 	if restored {
@@ -192,23 +226,51 @@ func (r *ptReader) readProcesslist(clock []time.Time, base time.Time) error {
 		r.sess.Problems.add(path, 1, lostNewlinesWhy)
 		err = nil
 	}
-	if ps.sample >= 0 && !ps.stamped {
-		r.estimated = append(r.estimated, "processlist")
+	place := func(i int) time.Time { return onClock(clock, base, i) }
+	if !ps.stamped {
+		place = r.onLoop("processlist", len(ps.rows), clock, base)
+	}
+	for i, rows := range ps.rows {
+		at := ps.at[i]
+		if at.IsZero() {
+			at = place(i)
+		}
+		sec := at.Unix()
+		if _, seen := r.tl.procs[sec]; !seen {
+			r.tl.procs[sec] = []snapshot.Process{}
+		}
+		r.tl.procs[sec] = append(r.tl.procs[sec], rows...)
 	}
 	return err
 }
 
+// onLoop is where the i-th of the n samples of a part with no clock of its
+// own goes. pt-stalk writes such parts (processlist, slave-status) once a
+// turn of the loop that stamps its /proc copies: a part with as many samples
+// as the loop has stamps is placed at them, exactly. Any other is placed on
+// the status clock, and named among the estimated parts.
+func (r *ptReader) onLoop(part string, n int, clock []time.Time, base time.Time) func(int) time.Time {
+	switch {
+	case n > 0 && n == len(r.loop):
+		r.placed = append(r.placed, part+" at the stamps of the loop that wrote it")
+		return func(i int) time.Time { return r.loop[i] }
+	case n > 0:
+		r.estimated = append(r.estimated, part)
+	}
+	return func(i int) time.Time { return onClock(clock, base, i) }
+}
+
 // procSamples cuts a \G processlist file into samples.
 type procSamples struct {
-	r     *ptReader
-	path  string
-	clock []time.Time
-	base  time.Time
+	r    *ptReader
+	path string
 
-	sample  int  // index of the current sample, -1 before the first
 	stamped bool // the file has TS markers, which then alone start samples
-	at      int64
-	rec     *snapshot.ProcessRecord
+	// at is each sample's TS marker time, zero for one without; rows its
+	// processes (none is an empty processlist, still a sample).
+	at   []time.Time
+	rows [][]snapshot.Process
+	rec  *parse.ProcessRecord
 }
 
 func (p *procSamples) line(n int, line string) {
@@ -217,12 +279,12 @@ func (p *procSamples) line(n int, line string) {
 		p.startSample(t.In(p.r.loc))
 		return
 	}
-	if row, ok := snapshot.ParseVerticalRowMarker(line); ok {
-		if p.sample < 0 || (row == 1 && !p.stamped) {
-			p.startSample(onClock(p.clock, p.base, p.sample+1))
+	if row, ok := parse.ParseVerticalRowMarker(line); ok {
+		if len(p.rows) == 0 || (row == 1 && !p.stamped) {
+			p.startSample(time.Time{})
 		}
 		p.endRow()
-		p.rec = snapshot.NewProcessRecord()
+		p.rec = parse.NewProcessRecord()
 		return
 	}
 	if p.rec == nil {
@@ -236,19 +298,17 @@ func (p *procSamples) line(n int, line string) {
 	}
 }
 
-// startSample opens a sample at t; present even if no row follows.
+// startSample opens a sample at t (zero: to be placed).
 func (p *procSamples) startSample(t time.Time) {
 	p.endRow()
-	p.sample++
-	p.at = t.Unix()
-	if _, seen := p.r.tl.procs[p.at]; !seen {
-		p.r.tl.procs[p.at] = []snapshot.Process{}
-	}
+	p.at = append(p.at, t)
+	p.rows = append(p.rows, nil)
 }
 
 func (p *procSamples) endRow() {
 	if p.rec != nil && !isCaptureThread(p.rec.Process) {
-		p.r.tl.procs[p.at] = append(p.r.tl.procs[p.at], p.rec.Process)
+		i := len(p.rows) - 1
+		p.rows[i] = append(p.rows[i], p.rec.Process)
 	}
 	p.rec = nil
 }
@@ -265,7 +325,7 @@ func (r *ptReader) readInnoDB(clock []time.Time, base time.Time) error {
 			return err
 		}
 		r.in.advance(int64(len(raw)))
-		st, err := snapshot.ParseInnoDBStatus(string(raw))
+		st, err := parse.ParseInnoDBStatus(string(raw))
 		if err != nil {
 			r.sess.Problems.add(path, 1, err.Error())
 			continue
@@ -298,7 +358,7 @@ func (r *ptReader) readVariables([]time.Time, time.Time) error {
 		if done {
 			return
 		}
-		if name, value, ok := snapshot.ParseStatusRow(line); ok {
+		if name, value, ok := parse.ParseStatusRow(line); ok {
 			vars[name] = value
 		} else if strings.TrimSpace(line) == "" && len(vars) > 0 {
 			done = true

@@ -1,9 +1,11 @@
 package importers
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -12,11 +14,13 @@ import (
 // ptStalkParts are the file suffixes pt-stalk writes that the import reads;
 // other parts (iostat, mpstat, df...) repeat what these hold or have no
 // place in a Snapshot. lock-waits and transactions make the lock tree
-// (ptstalk_locks.go).
+// (ptstalk_locks.go); meminfo, netstat_s, top and ps the host's memory,
+// TCP counters and CPU per process (ptstalk_host_extras.go), mpstat the
+// CPU count where nothing else gives it.
 var ptStalkParts = []string{
 	"processlist", "mysqladmin", "innodbstatus1", "innodbstatus2", "variables",
 	"vmstat", "diskstats", "procstat", "procvmstat", "hostname", "output", "slave-status",
-	"lock-waits", "transactions",
+	"lock-waits", "transactions", "meminfo", "netstat_s", "top", "ps", "mpstat",
 }
 
 // ptGroup is one collection: its prefix and its files by part.
@@ -88,9 +92,9 @@ func groupPtStalk(r *run) []ptGroup {
 // ptStalkOtherParts are the parts pt-stalk writes that the import does not
 // read: they repeat what the read parts hold or have no place in a frame.
 var ptStalkOtherParts = []string{
-	"df", "disk-space", "dmesg", "iostat", "iostat-overall", "mpstat", "mpstat-overall",
+	"df", "disk-space", "dmesg", "iostat", "iostat-overall", "mpstat-overall",
 	"mutex-status1", "mutex-status2", "opentables1", "opentables2", "trigger",
-	"vmstat-overall", "netstat", "netstat_s", "interrupts", "lsof", "meminfo", "pmap", "ps", "sysctl", "top",
+	"vmstat-overall", "netstat", "interrupts", "lsof", "pmap", "sysctl",
 	"numastat", "ps-locks-transactions", "log_error", "innodb-status", "mysql-threads",
 }
 
@@ -145,4 +149,43 @@ func guessPtStalkPart(path string) string {
 		return ""
 	}
 	return ptStalkPartOf(head)
+}
+
+// ptStalkPartOf tells which part of a pt-stalk collection a file holds from
+// its first bytes, for files whose names do not say; "" when none the
+// import reads.
+func ptStalkPartOf(head []byte) string {
+	has := func(s string) bool { return bytes.Contains(head, []byte(s)) }
+	stamped := bytes.HasPrefix(head, []byte("TS "))
+	switch {
+	case isInnoDBText(head):
+		return "innodbstatus1"
+	case isBoxedStatus(head):
+		return "mysqladmin"
+	case has(" row ***") && has("Command: "):
+		return "processlist"
+	case stamped && has("\ncpu "):
+		return "procstat"
+	case stamped && has("\npswpin "):
+		return "procvmstat"
+	case stamped && isDiskstatsRow(head):
+		return "diskstats"
+	case bytes.HasPrefix(bytes.TrimLeft(head, " "), []byte("procs ")):
+		return "vmstat"
+	}
+	return ""
+}
+
+// isDiskstatsRow checks the line under the first TS marker: "major minor name"
+// and at least eleven counters.
+func isDiskstatsRow(head []byte) bool {
+	_, rest, _ := bytes.Cut(head, []byte("\n"))
+	line, _, _ := bytes.Cut(rest, []byte("\n"))
+	f := bytes.Fields(line)
+	if len(f) < 14 {
+		return false
+	}
+	_, err1 := strconv.Atoi(string(f[0]))
+	_, err2 := strconv.Atoi(string(f[1]))
+	return err1 == nil && err2 == nil
 }

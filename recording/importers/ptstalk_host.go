@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/parse"
 )
 
 // Host figures of a pt-stalk collection. The `TS`-stamped copies of
@@ -42,14 +43,24 @@ func (r *ptReader) readHosts(_ []time.Time, base time.Time) error {
 	readers := map[string]func(*snapshot.Host, []string){
 		"procstat": applyProcStat, "diskstats": applyDiskstats, "procvmstat": applyProcVmstat,
 	}
+	stamps := map[string][]time.Time{}
 	for part, apply := range readers {
 		path, ok := r.g.files[part]
 		if !ok {
 			continue
 		}
-		err := r.eachTSBlock(path, func(t time.Time, lines []string) { apply(at(t), lines) })
+		err := r.eachTSBlock(path, func(t time.Time, lines []string) {
+			stamps[part] = append(stamps[part], t)
+			apply(at(t), lines)
+		})
 		if err != nil {
 			return err
+		}
+	}
+	for _, part := range []string{"procstat", "diskstats", "procvmstat"} {
+		if len(stamps[part]) > 0 {
+			r.loop = stamps[part]
+			break
 		}
 	}
 	_, procstat := r.g.files["procstat"]
@@ -89,8 +100,8 @@ func (r *ptReader) vmstatHosts(base time.Time) (map[int64]*snapshot.Host, error)
 	if !ok {
 		return hosts, nil
 	}
-	var p snapshot.VmstatParser
-	var acc snapshot.VmstatHost
+	var p parse.VmstatParser
+	var acc parse.VmstatHost
 	i := 0
 	err := r.in.eachLine(path, func(n int, line string) {
 		row, ok, err := p.Line(line)

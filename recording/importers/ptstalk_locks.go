@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
+	"github.com/mytop-go/mytop-go/snapshot/parse"
 )
 
 // pt-stalk's -lock-waits holds, once a second while something waits, its
@@ -25,27 +27,27 @@ import (
 // transaction's start, its wait's start and its requested lock do not
 // change while it waits, so the latest row read stands for every sample.
 type ptTrx struct {
-	byID    map[string]snapshot.CapturedTrx
+	byID    map[string]parse.CapturedTrx
 	objects map[string]snapshot.RowLockObject // lock id -> what it locks
 	lockOf  map[string]string                 // waiting trx id -> requested lock id
 }
 
 func (r *ptReader) readTransactions() (ptTrx, error) {
-	t := ptTrx{byID: map[string]snapshot.CapturedTrx{}, objects: map[string]snapshot.RowLockObject{},
+	t := ptTrx{byID: map[string]parse.CapturedTrx{}, objects: map[string]snapshot.RowLockObject{},
 		lockOf: map[string]string{}}
 	path, ok := r.g.files["transactions"]
 	if !ok {
 		return t, nil
 	}
-	rows := snapshot.VerticalRows{Emit: func(row snapshot.VerticalRow) {
-		if trx, ok := snapshot.ParseCapturedTrx(row, r.loc); ok {
+	rows := parse.VerticalRows{Emit: func(row parse.VerticalRow) {
+		if trx, ok := parse.ParseCapturedTrx(row, r.loc); ok {
 			t.byID[trx.ID] = trx
 			if trx.RequestedLock != "" {
 				t.lockOf[trx.ID] = trx.RequestedLock
 			}
 			return
 		}
-		if id, obj, ok := snapshot.ParseCapturedLock(row); ok {
+		if id, obj, ok := parse.ParseCapturedLock(row); ok {
 			t.objects[id] = obj
 			return
 		}
@@ -67,7 +69,7 @@ type ptLockSample struct {
 	at      time.Time // from a TS marker; zero when the file has none
 	line    int
 	summary int // pt-stalk's per-blocker summary rows
-	waits   []snapshot.CapturedLockWait
+	waits   []parse.CapturedLockWait
 	source  string
 }
 
@@ -85,19 +87,25 @@ func (r *ptReader) readLockWaits(clock []time.Time, base time.Time) error {
 	if err != nil {
 		return err
 	}
+	r.tl.locksRead = true
 	read := 0
 	estimated := false
+	var prev time.Time // the listing placed before, in file (so time) order
 	for i, s := range samples {
 		if len(s.waits) == 0 {
 			continue
 		}
 		at := s.at
 		if at.IsZero() {
-			if at = trx.anchor(s); at.IsZero() {
-				at, estimated = onClock(clock, base, i), true
-			}
+			at = trx.anchor(s)
+		}
+		if at.IsZero() {
+			// No stamp, and no waiter -transactions saw waiting (a wait
+			// shorter than its turn): just after the listing before.
+			at, estimated = estimatedListing(r.tl.locks, prev, onClock(clock, base, i)), true
 		}
 		r.tl.locks[at.Unix()] = ptLocks(s, trx, at)
+		prev = at
 		read++
 	}
 	if estimated {
@@ -122,9 +130,9 @@ func (r *ptReader) cutLockWaits(path string) (samples []ptLockSample, bad int, e
 	stamped := false
 	cur := func() *ptLockSample { return &samples[len(samples)-1] }
 	start := func(at time.Time, line int) { samples = append(samples, ptLockSample{at: at, line: line}) }
-	rows := snapshot.VerticalRows{
-		Emit: func(row snapshot.VerticalRow) {
-			summary := snapshot.IsLockWaitSummary(row)
+	rows := parse.VerticalRows{
+		Emit: func(row parse.VerticalRow) {
+			summary := parse.IsLockWaitSummary(row)
 			if len(samples) == 0 || !stamped && row.N == 1 && (summary || cur().summary == 0 || len(cur().waits) > 0) {
 				start(time.Time{}, row.Line)
 			}
@@ -132,7 +140,7 @@ func (r *ptReader) cutLockWaits(path string) (samples []ptLockSample, bad int, e
 				cur().summary++
 				return
 			}
-			w, ok, err := snapshot.ParseCapturedLockWait(row)
+			w, ok, err := parse.ParseCapturedLockWait(row)
 			switch {
 			case err != nil:
 				r.sess.Problems.add(path, row.Line, err.Error())
@@ -168,7 +176,7 @@ func (r *ptReader) cutLockWaits(path string) (samples []ptLockSample, bad int, e
 
 // lockWaitSource names the table a listing's rows come from, as the live
 // collector names its source.
-func lockWaitSource(row snapshot.VerticalRow) string {
+func lockWaitSource(row parse.VerticalRow) string {
 	f := row.Fields
 	switch {
 	case f["waiting_pid"] != "":
@@ -195,9 +203,24 @@ func (t ptTrx) anchor(s ptLockSample) time.Time {
 	return at
 }
 
+// estimatedListing places a listing with no clock of its own: the first
+// second after the listing before that no listing holds, or, before any,
+// where the status clock puts it. pt-stalk writes a listing only in the
+// seconds something waits, so its index says nothing of its time.
+func estimatedListing(placed map[int64]*snapshot.Locks, prev, fallback time.Time) time.Time {
+	if prev.IsZero() {
+		return fallback
+	}
+	at := prev.Add(time.Second)
+	for placed[at.Unix()] != nil {
+		at = at.Add(time.Second)
+	}
+	return at
+}
+
 // ptLocks builds the sample's Locks as the live collector does.
 func ptLocks(s ptLockSample, trx ptTrx, at time.Time) *snapshot.Locks {
-	var set snapshot.RowWaitSet
+	var set infer.RowWaitSet
 	thread := map[string]int64{}
 	waitS := map[int64]int64{}
 	objects := map[string]snapshot.RowLockObject{}
@@ -256,7 +279,7 @@ func ptLocks(s ptLockSample, trx ptTrx, at time.Time) *snapshot.Locks {
 		addThread(w.Blocker, w.BlockingTrx, w.BlockerTrxAgeS, w.BlockerRowsLocked, false)
 	}
 	l := &snapshot.Locks{Sources: map[snapshot.LockKind]string{snapshot.LockRow: s.source}}
-	l.Waits = set.Edges(snapshot.RowWaitThreads{Thread: thread, WaitS: waitS}, objects)
+	l.Waits = set.Edges(infer.RowWaitThreads{Thread: thread, WaitS: waitS}, objects)
 	for _, id := range order {
 		l.Threads = append(l.Threads, *threads[id])
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/infer"
 )
 
 // Our own capture (2026-12-02, MariaDB 10.11.19, pt-stalk 3.2.1 from Debian):
@@ -49,7 +50,7 @@ func withLocks(s *Session) []*snapshot.Snapshot {
 	return out
 }
 
-func childThreads(n *snapshot.LockNode) []int64 {
+func childThreads(n *infer.LockNode) []int64 {
 	var ids []int64
 	for _, c := range n.Children {
 		ids = append(ids, c.Thread)
@@ -75,7 +76,7 @@ func TestPtStalkLockWaitsTree(t *testing.T) {
 		}
 	}
 	for _, sn := range locked {
-		tree := snapshot.BuildLockTree(sn)
+		tree := infer.BuildLockTree(sn)
 		if len(tree.Roots) != 1 || tree.Roots[0].Thread != ptLockHolder || tree.Waiting != len(ptLockWaiters) ||
 			tree.Inferred {
 			t.Fatalf("%s: roots %d waiting %d inferred %v", sn.Time.Format(time.TimeOnly), len(tree.Roots), tree.Waiting, tree.Inferred)
@@ -219,7 +220,7 @@ Command: Query
 	if len(locked) != 1 || s.Problems.Count != 0 {
 		t.Fatalf("%d snapshots with locks, problems %+v", len(locked), s.Problems)
 	}
-	tree := snapshot.BuildLockTree(locked[0])
+	tree := infer.BuildLockTree(locked[0])
 	if len(tree.Roots) != 1 || tree.Roots[0].Thread != 4 || !slices.Equal(childThreads(tree.Roots[0]), []int64{5}) {
 		t.Fatalf("tree %+v", tree.Roots)
 	}
@@ -233,4 +234,60 @@ Command: Query
 	if src := tree.Sources[snapshot.LockRow]; !strings.HasPrefix(src, "sys.innodb_lock_waits") {
 		t.Errorf("source %q", src)
 	}
+}
+
+// A listing whose waiters -transactions never saw waiting (a wait shorter
+// than its turn) and that has no TS stamp goes just after the listing
+// before it, not where its index puts it on the status clock: no listing is
+// lost under another, and they stay in order.
+func TestPtStalkLockWaitsUnanchoredAfterThePrevious(t *testing.T) {
+	orig, err := os.ReadFile(filepath.Join(ptLockDir, ptLockPrefix+"-lock-waits"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(orig)
+	starts := []int{}
+	for i := 0; ; {
+		j := strings.Index(text[i:], "who_blocks: thread 4")
+		if j < 0 {
+			break
+		}
+		starts = append(starts, i+j)
+		i += j + 1
+	}
+	if len(starts) < 6 {
+		t.Fatalf("%d listings in the fixture", len(starts))
+	}
+	// The fifth listing's waiters become transactions -transactions never saw.
+	fifth := text[starts[4]:starts[5]]
+	text = text[:starts[4]] + strings.ReplaceAll(fifth, "waiting_trx_id: ", "waiting_trx_id: 9") + text[starts[5]:]
+	// Without -output's logged start the status clock starts at the
+	// prefix's second, so a listing's index puts it on another's second.
+	noStart := func(lockWaits string) string {
+		dir := copyCapture(t, lockWaits)
+		if err := os.Remove(filepath.Join(dir, ptLockPrefix+"-output")); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	whole := listingSeconds(importPtLocks(t, noStart(string(orig))))
+	s := importPtLocks(t, noStart(text))
+	if got := listingSeconds(s); !slices.Equal(got, whole) {
+		t.Errorf("listings at %v, want %v: the unanchored one just after the one before, none on another's second", got, whole)
+	}
+	if note := strings.Join(s.Notes, "\n"); !s.Approximate || !strings.Contains(note, "lock-waits") {
+		t.Errorf("approximate %v, notes %q", s.Approximate, note)
+	}
+}
+
+// listingSeconds are the seconds whose snapshot has a listing of its own
+// (not one carried from a second before).
+func listingSeconds(s *Session) []string {
+	var out []string
+	for _, sn := range s.Snapshots {
+		if _, carried := sn.Collectors[snapshot.CollectorLocks]; sn.Locks != nil && !carried {
+			out = append(out, sn.Time.Format(time.TimeOnly))
+		}
+	}
+	return out
 }

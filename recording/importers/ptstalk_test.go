@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/testfiles"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -33,7 +34,7 @@ func TestPtStalkTimeline(t *testing.T) {
 	if len(s.Snapshots) != 40 || !s.Start().Equal(at("04:38:32")) || !s.End().Equal(at("04:39:12")) {
 		t.Fatalf("%d snapshots %v .. %v", len(s.Snapshots), s.Start(), s.End())
 	}
-	if !s.Approximate || !s.Snapshots[5].Approximate || len(s.Missing) != 0 || s.Problems.Count != 0 {
+	if s.Approximate || s.Snapshots[5].Approximate || len(s.Missing) != 0 || s.Problems.Count != 0 {
 		t.Errorf("approximate %v missing %q problems %+v", s.Approximate, s.Missing, s.Problems)
 	}
 	first := s.Snapshots[0]
@@ -69,13 +70,14 @@ func TestPtStalkStatusAndProcesslist(t *testing.T) {
 	if rises < 15 {
 		t.Errorf("Table_locks_waited rose in %d of 19 seconds", rises)
 	}
-	// first \G sample: 22 rows less pt-stalk's own SHOW FULL PROCESSLIST and
-	// its mysqladmin's SHOW STATUS
-	if n, w := len(first.Processlist), countWaiting(first.Processlist); n != 20 || w != 8 {
-		t.Errorf("04:38:32: %d rows, %d waiting for the table lock; want 20 and 8", n, w)
+	// first \G sample, at the loop's first turn (04:38:33): 22 rows less
+	// pt-stalk's own SHOW FULL PROCESSLIST and its mysqladmin's SHOW STATUS
+	pl := snapAt(t, s, "04:38:33").Processlist
+	if n, w := len(pl), countWaiting(pl); n != 20 || w != 8 {
+		t.Errorf("04:38:33: %d rows, %d waiting for the table lock; want 20 and 8", n, w)
 	}
-	if w := countWaiting(snapAt(t, s, "04:38:34").Processlist); w != 11 {
-		t.Errorf("04:38:34: %d waiting, want 11", w)
+	if w := countWaiting(snapAt(t, s, "04:38:35").Processlist); w != 11 {
+		t.Errorf("04:38:35: %d waiting, want 11", w)
 	}
 }
 
@@ -137,10 +139,10 @@ func TestPtStalkSessions(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		copyFile(t, filepath.Join(ptStalkDir, e.Name()), filepath.Join(dir, e.Name()))
+		testfiles.CopyFile(t, filepath.Join(ptStalkDir, e.Name()), filepath.Join(dir, e.Name()))
 		if strings.HasSuffix(e.Name(), "-vmstat") || strings.HasSuffix(e.Name(), "-processlist") {
 			later := strings.Replace(e.Name(), "04_38_31", "05_10_00", 1)
-			copyFile(t, filepath.Join(ptStalkDir, e.Name()), filepath.Join(dir, later))
+			testfiles.CopyFile(t, filepath.Join(ptStalkDir, e.Name()), filepath.Join(dir, later))
 		}
 	}
 	c, err := Import(dir, Options{Location: time.UTC})
@@ -155,7 +157,7 @@ func TestPtStalkSessions(t *testing.T) {
 	if !later.Start().Equal(at("05:10:00")) || len(later.Snapshots) != 40 {
 		t.Errorf("later session %v, %d snapshots", later.Start(), len(later.Snapshots))
 	}
-	want := "no status counters,no InnoDB status,no server variables"
+	want := "no status counters,no InnoDB status,no server variables,no lock waits,no replica status"
 	if got := strings.Join(later.Missing, ","); got != want {
 		t.Errorf("missing = %q, want %q", got, want)
 	}
@@ -194,7 +196,7 @@ func TestPtStalkRenamedParts(t *testing.T) {
 		"processlist": "pl.txt", "procstat": "stat", "diskstats": "disks", "mysqladmin": "ext",
 		"df": "2026_12_01_04_38_31-df",
 	} {
-		copyFile(t, filepath.Join(ptStalkDir, "2026_12_01_04_38_31-"+part), filepath.Join(dir, name))
+		testfiles.CopyFile(t, filepath.Join(ptStalkDir, "2026_12_01_04_38_31-"+part), filepath.Join(dir, name))
 	}
 	for _, name := range []string{"pl.txt", "stat", "disks", "ext"} {
 		if got := guessPtStalkPart(filepath.Join(dir, name)); got == "" {
@@ -245,5 +247,90 @@ func TestPtStalkDiskstatsSameSecond(t *testing.T) {
 	h := c.Sessions[0].Snapshots[0].Host
 	if h == nil || len(h.Disks) != 1 || h.Disks[0].Reads != 2 {
 		t.Fatalf("host %+v", h)
+	}
+}
+
+// pt-stalk logged its loop start, every mysqladmin sample has an Uptime
+// past the one before, and -processlist and -slave-status hold a sample for
+// every turn of the loop that stamped -procstat: every sample is placed
+// exactly, and the session is not approximate. Each processlist sample sits
+// at its turn's stamp, none before the loop's first turn.
+func TestPtStalkExactFromUptimeAndLoop(t *testing.T) {
+	s := importPtFixture(t)
+	note := strings.Join(s.Notes, "\n")
+	if s.Approximate || s.Snapshots[5].Approximate || !strings.Contains(note, "times are exact") || strings.Contains(note, "carry no clock") {
+		t.Errorf("approximate %v, notes %q", s.Approximate, note)
+	}
+	stamps := map[int64]bool{}
+	for line := range strings.Lines(readText(t, filepath.Join(ptStalkDir, "2026_12_01_04_38_31-procstat"))) {
+		if st, ok := parseTSMarker(strings.TrimSpace(line), time.UTC); ok {
+			stamps[st.Unix()] = true
+		}
+	}
+	if len(stamps) != 40 {
+		t.Fatalf("%d procstat stamps", len(stamps))
+	}
+	if st := snapAt(t, s, "04:38:32").Collectors[snapshot.CollectorProcesslist]; !st.Stale {
+		t.Errorf("04:38:32, before the loop's first turn (04:38:33): processlist %+v", st)
+	}
+	fresh := 0
+	for _, sn := range s.Snapshots {
+		st, marked := sn.Collectors[snapshot.CollectorProcesslist]
+		if stamps[sn.Time.Unix()] != !marked {
+			t.Errorf("%s: a loop stamp %v, processlist %+v", sn.Time.Format(time.TimeOnly), stamps[sn.Time.Unix()], st)
+		}
+		if !marked {
+			fresh++
+		}
+	}
+	if fresh < 38 {
+		t.Errorf("%d of %d snapshots have a processlist of their own second", fresh, len(s.Snapshots))
+	}
+}
+
+// Where a piece of that is missing, the session stays approximate and says
+// which part was estimated: without the logged loop start (mysqladmin from
+// the prefix's time), with a processlist sample fewer than the loop's turns.
+func TestPtStalkApproximateWhereNotExact(t *testing.T) {
+	copyFixture := func(t *testing.T, skip string, edit func(name, text string) string) string {
+		dir := t.TempDir()
+		entries, err := os.ReadDir(ptStalkDir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), skip) {
+				continue
+			}
+			text := edit(e.Name(), readText(t, filepath.Join(ptStalkDir, e.Name())))
+			if err := os.WriteFile(filepath.Join(dir, e.Name()), []byte(text), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	same := func(_, text string) string { return text }
+	dropLastSample := func(name, text string) string {
+		if !strings.HasSuffix(name, "-processlist") {
+			return text
+		}
+		last := strings.LastIndex(text, "*************************** 1. row")
+		return text[:last]
+	}
+	for _, c := range []struct {
+		name, dir, part string
+	}{
+		{"no logged loop start", copyFixture(t, "-output", same), "mysqladmin"},
+		{"a processlist sample fewer than the loop's turns", copyFixture(t, "\x00", dropLastSample), "processlist"},
+	} {
+		got, err := Import(c.dir, Options{Location: time.UTC})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := got.Sessions[0]
+		note := strings.Join(s.Notes, "\n")
+		if !s.Approximate || !strings.Contains(note, "pt-stalk's "+c.part) || !strings.Contains(note, "carry no clock") {
+			t.Errorf("%s: approximate %v, notes %q", c.name, s.Approximate, note)
+		}
 	}
 }

@@ -6,12 +6,19 @@ import (
 	"time"
 
 	"github.com/mytop-go/mytop-go/snapshot"
+	"github.com/mytop-go/mytop-go/snapshot/parse"
 )
 
 // The shell loops of the reference incident prefix every line of `show status`,
 // `show full processlist` and `vmstat -n 1` output with `YYYY/MM/DD HH:MM:SS `.
 // Lines are recognised by shape, not by file, so the loops may write to any
 // files, even the same one.
+
+// kindShellLoops is lines of shell loops, each prefixed with its date and time.
+const kindShellLoops fileKind = "shell-loops"
+
+// FormatShellLoops is timestamped shell-loop logs.
+const FormatShellLoops Format = "shell-loops"
 
 // stampLayout is the loops' `date '+%Y/%m/%d %H:%M:%S'`; dashes instead of
 // slashes (`+%F %T`) are accepted too.
@@ -20,12 +27,24 @@ const stampLayout = "2006/01/02 15:04:05"
 func importShellLoops(run *run) ([]Session, error) {
 	path, opts := run.path, run.opts
 	r := &shellReader{tl: newTimeline(opts.Location), stamps: stampCache{loc: opts.Location}}
-	for _, f := range run.paths() {
-		if err := r.readFile(run.in, f); err != nil {
+	var beside []sniffed
+	for _, f := range run.files {
+		if f.kind != kindShellLoops {
+			beside = append(beside, f)
+			continue
+		}
+		if err := r.readFile(run.in, f.path); err != nil {
 			return nil, err
 		}
 	}
+	r.addDiskstats()
 	sess := Session{Name: "shell loops", Problems: r.problems}
+	if err := readBesideLoops(run, r.tl, &sess, beside); err != nil {
+		return nil, err
+	}
+	if note := r.tl.fillCPUs(); note != "" {
+		sess.Notes = append(sess.Notes, note)
+	}
 	samples := statusSamples(r.tl)
 	sessionScope := isSessionScope(samples)
 	if sessionScope {
@@ -41,6 +60,10 @@ func importShellLoops(run *run) ([]Session, error) {
 	if len(sess.Snapshots) == 0 {
 		return nil, fmt.Errorf("%s: no samples found in the timestamped logs", path)
 	}
+	server := serverInfo(r.tl.variables)
+	for _, s := range sess.Snapshots {
+		s.Server = server
+	}
 	return []Session{sess}, nil
 }
 
@@ -49,6 +72,8 @@ type shellReader struct {
 	tl       *timeline
 	stamps   stampCache
 	problems Problems
+	// disks are timestamped /proc/diskstats rows, by second.
+	disks map[int64][]string
 }
 
 // shellFile is the per-file state: each loop prints its own headers.
@@ -57,18 +82,18 @@ type shellFile struct {
 	// table under it is SHOW VARIABLES.
 	tableStarts, variables bool
 
-	cols   snapshot.ProcesslistColumns
-	vmstat snapshot.VmstatParser
+	cols   parse.ProcesslistColumns
+	vmstat parse.VmstatParser
 	rows   []stampedVmstat
 }
 
 type stampedVmstat struct {
 	at  int64
-	row snapshot.VmstatRow
+	row parse.VmstatRow
 }
 
 func (r *shellReader) readFile(in *input, path string) error {
-	f := &shellFile{cols: snapshot.DefaultProcesslistColumns}
+	f := &shellFile{cols: parse.DefaultProcesslistColumns}
 	err := in.eachLine(path, func(n int, line string) {
 		if strings.TrimSpace(line) == "" {
 			return
@@ -96,19 +121,26 @@ func (r *shellReader) line(f *shellFile, at int64, text string) string {
 		f.tableStarts = true // a status or variables table; its first row says which
 		return ""
 	}
-	if cols, ok := snapshot.ParseProcesslistHeader(trimmed); ok {
+	if cols, ok := parse.ParseProcesslistHeader(trimmed); ok {
 		f.cols = cols
 		if _, seen := r.tl.procs[at]; !seen {
 			r.tl.procs[at] = []snapshot.Process{}
 		}
 		return ""
 	}
-	if name, value, ok := snapshot.ParseStatusRow(trimmed); ok {
+	if name, value, ok := parse.ParseStatusRow(trimmed); ok {
 		r.statusOrVariable(f, at, name, value)
 		return ""
 	}
 	if strings.Contains(trimmed, "\t") {
 		return r.processRow(f, at, trimmed)
+	}
+	if isDiskstatsLine(trimmed) {
+		if r.disks == nil {
+			r.disks = map[int64][]string{}
+		}
+		r.disks[at] = append(r.disks[at], trimmed)
+		return ""
 	}
 	row, ok, err := f.vmstat.Line(trimmed)
 	if err != nil {
@@ -160,7 +192,7 @@ func (r *shellReader) processRow(f *shellFile, at int64, text string) string {
 // addVmstat turns one file's vmstat rows into cumulative Hosts; each row covers
 // the time since the previous row's timestamp.
 func (r *shellReader) addVmstat(rows []stampedVmstat) {
-	var acc snapshot.VmstatHost
+	var acc parse.VmstatHost
 	for i, sr := range rows {
 		seconds := 1.0 // the first row (averages since boot) only sets the base
 		if i > 0 {
@@ -213,3 +245,37 @@ func (c *stampCache) split(line string) (sec int64, text string, ok bool) {
 }
 
 func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+
+func isStampedLog(lines []string) bool {
+	stamped := 0
+	for _, l := range lines {
+		if hasStamp(l) {
+			stamped++
+		}
+	}
+	return stamped > 0 && stamped*2 >= len(lines)
+}
+
+// hasStamp reports whether line starts with `YYYY/MM/DD HH:MM:SS` (or with
+// dashes in the date).
+func hasStamp[T ~string | ~[]byte](line T) bool {
+	const shape = "dddd/dd/dd dd:dd:dd"
+	if len(line) < len(shape) || (line[4] != '/' && line[4] != '-') || line[7] != line[4] {
+		return false
+	}
+	for i := 0; i < len(shape); i++ {
+		c := line[i]
+		switch shape[i] {
+		case 'd':
+			if c < '0' || c > '9' {
+				return false
+			}
+		case '/':
+		default:
+			if c != shape[i] {
+				return false
+			}
+		}
+	}
+	return true
+}

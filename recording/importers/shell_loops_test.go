@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mytop-go/mytop-go/internal/testfiles"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -60,7 +61,7 @@ func TestShellLoopsTimeline(t *testing.T) {
 	if s.Approximate || s.Problems.Count != 0 {
 		t.Errorf("approximate %v, problems %+v", s.Approximate, s.Problems)
 	}
-	want := []string{"no InnoDB status", "no server variables",
+	want := []string{"no InnoDB status", "no server variables", "no lock waits", "no replica status",
 		"server-wide Com_*, Handler_*, Questions, Threads_running (SHOW STATUS was session scope)"}
 	if strings.Join(s.Missing, "|") != strings.Join(want, "|") {
 		t.Errorf("missing = %q, want %q", s.Missing, want)
@@ -87,7 +88,8 @@ func TestShellLoopsStatus(t *testing.T) {
 	if v, ok := sn.Status["Com_select"]; ok {
 		t.Errorf("session-scope Com_select kept: %q", v)
 	}
-	if len(s.Notes) != 1 || !strings.Contains(s.Notes[0], "session scope") {
+	// vmstat gives no CPU count and the loops have nothing else that does.
+	if len(s.Notes) != 2 || !strings.Contains(s.Notes[0], "CPU count is unknown") || !strings.Contains(s.Notes[1], "session scope") {
 		t.Errorf("notes = %q", s.Notes)
 	}
 	r := snapshot.Delta(snapAt(t, s, "04:38:34"), snapAt(t, s, "04:38:35"))
@@ -183,7 +185,7 @@ func vmstatByTime(t *testing.T, path string) map[string]map[string]int64 {
 
 func TestShellLoopsSubsets(t *testing.T) {
 	dir := t.TempDir()
-	copyFile(t, filepath.Join(shellLoopsDir, "vmstat.log"), filepath.Join(dir, "a"))
+	testfiles.CopyFile(t, filepath.Join(shellLoopsDir, "vmstat.log"), filepath.Join(dir, "a"))
 	c, err := Import(dir, Options{Location: time.UTC})
 	if err != nil {
 		t.Fatal(err)
@@ -218,17 +220,6 @@ func TestShellLoopsProblems(t *testing.T) {
 	p := c.Sessions[0].Problems
 	if p.Count != 3 || len(p.First) != 3 || !strings.HasPrefix(p.First[0], "log:3: ") || !strings.HasPrefix(p.First[2], "log:6: ") {
 		t.Errorf("problems = %+v", p)
-	}
-}
-
-func copyFile(t testing.TB, from, to string) {
-	t.Helper()
-	b, err := os.ReadFile(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(to, b, 0o600); err != nil {
-		t.Fatal(err)
 	}
 }
 

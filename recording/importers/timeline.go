@@ -26,12 +26,22 @@ type timeline struct {
 	// locks holds the seconds in which a capture listed lock waits; a
 	// second without is one in which nothing waited (Locks nil, as live).
 	locks map[int64]*snapshot.Locks
+	// locksRead is set once a capture's lock listing was read, waits or
+	// none.
+	locksRead bool
 	// replicas holds each second's replication channels (a present key with
 	// no rows: the server was no replica then).
 	replicas  map[int64][]map[string]string
 	variables map[string]string
 	// approximate marks every snapshot: the capture's times were estimated.
 	approximate bool
+	// numCPU is the host's CPU count where the host figures lack one
+	// (cpu_count.go), and numCPUFrom the file or variable that gave it.
+	numCPU     int
+	numCPUFrom string
+	// hostLoads: some hosts carry load averages (top), and each host says
+	// itself whether it has them (LoadUnknown).
+	hostLoads bool
 	// keepAll gives every sample no status second takes a snapshot of its
 	// own, for piles whose parts were saved at unrelated times.
 	keepAll bool
@@ -118,12 +128,13 @@ func (tl *timeline) build() (snaps []*snapshot.Snapshot, missing []string) {
 		}
 		if at, ok := tl.pick(s, snapshot.CollectorHost, hosts, t, carrySeconds); ok {
 			s.Host = tl.hosts[at]
-			// No capture format this reads has load averages.
-			s.Host.LoadUnknown = true
+			// Only top, where a capture has it, gives load averages.
+			s.Host.LoadUnknown = s.Host.LoadUnknown || !tl.hostLoads
 		}
 		// InnoDB status is sampled rarely; the latest one stands, marked stale.
-		if at, ok := tl.pick(s, snapshot.CollectorInnoDB, innodb, t, 1<<62); ok {
-			s.InnoDB = tl.innodb[at]
+		innodbAt, innodbOK := tl.pick(s, snapshot.CollectorInnoDB, innodb, t, 1<<62)
+		if innodbOK {
+			s.InnoDB = tl.innodb[innodbAt]
 		}
 		if at, ok := tl.pick(s, snapshot.CollectorReplica, replicas, t, carrySeconds); ok {
 			s.ReplicaChannels = tl.replicas[at]
@@ -136,6 +147,9 @@ func (tl *timeline) build() (snaps []*snapshot.Snapshot, missing []string) {
 				from := time.Unix(at, 0).In(tl.loc).Format(time.TimeOnly)
 				s.Collectors[snapshot.CollectorLocks] = snapshot.CollectorState{Stale: true, Error: "carried from " + from}
 			}
+		}
+		if tl.locksFromInnoDB() {
+			tl.innoDBLocksAt(s, t, innodbAt, innodbOK)
 		}
 		snaps = append(snaps, s)
 	}
@@ -159,31 +173,38 @@ func (tl *timeline) pick(s *snapshot.Snapshot, part snapshot.CollectorName, c *c
 	return at, ok
 }
 
-// markMissing flags parts the capture never had, on every snapshot, so a panel
-// says "missing" instead of showing zeros.
+// markMissing flags every part the capture lacks (snapshot.Parts), on
+// every snapshot, so a panel says "missing" instead of showing zeros and a
+// rule says "not captured" instead of "found nothing". It returns the words
+// for the parts capture formats can carry but this one did not.
 func (tl *timeline) markMissing(snaps []*snapshot.Snapshot) []string {
-	parts := []struct {
-		name    snapshot.CollectorName
-		missing string
-		present bool
-	}{
-		{snapshot.CollectorStatus, "no status counters", len(tl.status) > 0},
-		{snapshot.CollectorProcesslist, "no processlist", len(tl.procs) > 0},
-		{snapshot.CollectorHost, "no host figures", len(tl.hosts) > 0},
-		{snapshot.CollectorInnoDB, "no InnoDB status", len(tl.innodb) > 0},
-		{snapshot.CollectorVariables, "no server variables", tl.variables != nil},
-	}
+	present := tl.present()
 	var missing []string
-	for _, p := range parts {
-		if p.present {
+	for _, p := range snapshot.Parts {
+		if present[p.Collector] {
 			continue
 		}
-		missing = append(missing, p.missing)
+		if p.Captured != "" {
+			missing = append(missing, p.Captured)
+		}
 		for _, s := range snaps {
-			s.Collectors[p.name] = snapshot.CollectorState{Unavailable: notCaptured}
+			s.Collectors[p.Collector] = snapshot.CollectorState{Unavailable: notCaptured}
 		}
 	}
 	return missing
+}
+
+// present says which parts the capture held.
+func (tl *timeline) present() map[snapshot.CollectorName]bool {
+	return map[snapshot.CollectorName]bool{
+		snapshot.CollectorStatus:      len(tl.status) > 0,
+		snapshot.CollectorProcesslist: len(tl.procs) > 0,
+		snapshot.CollectorHost:        len(tl.hosts) > 0,
+		snapshot.CollectorInnoDB:      len(tl.innodb) > 0,
+		snapshot.CollectorVariables:   tl.variables != nil,
+		snapshot.CollectorReplica:     tl.replicas != nil,
+		snapshot.CollectorLocks:       tl.locksRead || tl.locksFromInnoDB(),
+	}
 }
 
 // cursor walks a part's sorted seconds alongside an ascending grid.

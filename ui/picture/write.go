@@ -42,3 +42,17 @@ func Write(path string, screen tcell.SimulationScreen) error {
 	}
 	return nil
 }
+
+// InlineSVG is the screen as SVG markup to embed in an HTML page (the HTML
+// postmortem): the same drawing as a .svg file, without its XML prolog.
+func InlineSVG(screen tcell.SimulationScreen) (string, error) {
+	var b strings.Builder
+	if err := writeSVG(&b, screen); err != nil {
+		return "", err
+	}
+	s := b.String()
+	if i := strings.Index(s, "?>\n"); strings.HasPrefix(s, "<?xml") && i > 0 {
+		s = s[i+3:]
+	}
+	return s, nil
+}

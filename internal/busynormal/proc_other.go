@@ -1,0 +1,7 @@
+//go:build !linux
+
+package busynormal
+
+import "syscall"
+
+func orphanKill() *syscall.SysProcAttr { return nil }

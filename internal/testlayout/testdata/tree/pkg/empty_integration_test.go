@@ -1,0 +1,5 @@
+package pkg
+
+import "testing"
+
+func TestStartsNothing(t *testing.T) { t.Parallel() }

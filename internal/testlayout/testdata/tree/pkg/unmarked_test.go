@@ -1,0 +1,8 @@
+package pkg
+
+import "testing"
+
+func TestUnmarked(t *testing.T) {
+	t.Parallel()
+	server(t)
+}
