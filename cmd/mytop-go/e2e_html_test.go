@@ -108,10 +108,7 @@ func TestHTMLReportOfRecordedLockPileupInChromium(t *testing.T) {
 	holder := lockPileup(t, ctx, srv, 5)
 	dir := t.TempDir()
 	rec := filepath.Join(dir, "locks.mytop")
-	if b, err := exec.Command(bin, "record", "--no-defaults", "-S", srv.Socket, "-uroot", "-o", rec,
-		"--interval", "500ms", "--duration", "8s").CombinedOutput(); err != nil {
-		t.Fatalf("record: %v\n%s", err, b)
-	}
+	recordPileup(t, bin, srv, rec)
 	cancel()
 	page := filepath.Join(dir, "locks.html")
 	if b, err := exec.Command(bin, "report", rec, "--format", "html", "-o", page).CombinedOutput(); err != nil {
