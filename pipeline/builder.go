@@ -35,6 +35,7 @@ type Builder struct {
 	seq      int
 	slim     slimmer
 	meter    infer.LoadMeter
+	host     heldHost
 	// Recording is copied into each frame for the header.
 	Recording string
 }
@@ -59,6 +60,7 @@ func (b *Builder) Add(s *snapshot.Snapshot) *snapshot.Frame {
 		Mode:      b.mode,
 		Recording: b.Recording,
 	}
+	b.host.rate(f)
 	f.Load = b.meter.Measure(s, f.Rates)
 	b.seq++
 	b.prev = s
@@ -78,7 +80,7 @@ func (b *Builder) Add(s *snapshot.Snapshot) *snapshot.Frame {
 // analyzers, frames numbered from 0 again, as a fresh run would have them.
 func (b *Builder) Reset() {
 	clear(b.window)
-	b.window, b.prev, b.seq = b.window[:0], nil, 0
+	b.window, b.prev, b.seq, b.host = b.window[:0], nil, 0, heldHost{}
 	b.slim = newSlimmer(b.analyzer)
 }
 

@@ -200,6 +200,18 @@ func counterRate(prev, cur uint64, secs float64) (float64, bool) {
 	return float64(cur-prev) / secs, true
 }
 
+// HostDelta is the host's per-second view from the reading prev to cur,
+// secs apart; nil when either is missing or remote.
+func HostDelta(prev, cur *Host, secs float64) *HostRates { return hostRates(prev, cur, secs) }
+
+// SameHostReading says cur is prev's reading again, not a new one: a
+// capture carries its last sample into the seconds its loop skipped, and a
+// recording of it holds copies. A real host's CPU clock always advances
+// between two readings, so equal CPU times are the same reading.
+func SameHostReading(prev, cur *Host) bool {
+	return prev == cur || prev != nil && cur != nil && prev.CPU.Total() > 0 && prev.CPU == cur.CPU
+}
+
 func hostRates(prev, cur *Host, secs float64) *HostRates {
 	if prev == nil || cur == nil || prev.Remote || cur.Remote {
 		return nil
