@@ -72,7 +72,7 @@ func checkCPUSaturation(w *window, c *Config) verdict {
 		// (threads_running_high, runaway_query...). Trap: a shared CI or
 		// consolidation host, where other services keep the CPUs busy while
 		// a healthy mysqld uses a few percent of them.
-		ev := appendNonEmpty([]string{mysqldLine}, w.hostFigures())
+		ev := appendNonEmpty([]string{mysqldLine}, w.hostFigures(), w.stallFigure("a CPU", cpuStall))
 		title := fmt.Sprintf("CPU saturated by other processes, not mysqld: run queue %d on %d CPUs, %.0f %% idle",
 			h.ProcsRunning, h.NumCPU, hr.CPU.Idle)
 		if len(h.Busiest) > 0 {
@@ -87,7 +87,7 @@ func checkCPUSaturation(w *window, c *Config) verdict {
 			"Find the processes using the CPU on this machine (top, pidstat) and move or limit them; the "+
 				"database's statements are not what keeps the CPU busy, they wait for it like everyone else.", nil)
 	}
-	ev := appendNonEmpty(nil, mysqldLine, w.hostFigures())
+	ev := appendNonEmpty(nil, mysqldLine, w.hostFigures(), w.stallFigure("a CPU", cpuStall))
 	ev = append(ev, fmt.Sprintf("load %s, %s context switches/s", h.LoadAverages(),
 		fmtRate(hr.ContextSwitches)))
 	if r, ok := w.snap.StatusInt("Threads_running"); ok {

@@ -32,6 +32,13 @@ func TestCPUSaturation(t *testing.T) {
 	})
 	f := lastFinding(t, ruleLogic(IDCPUSaturation), series(4, busy, status("Threads_running", "30")), IDCPUSaturation)
 	mustContain(t, f, "CPU saturated: run queue 9 on 4 CPUs, 5 % idle", "Threads_running 30")
+	// The kernel's stall clock, where the source reads it, says how much
+	// work waited: 0.7 s of every second some task waited for a CPU.
+	stalled := func(i int, s *snapshot.Snapshot) {
+		s.Pressure = &snapshot.Pressure{CPU: snapshot.Stall{SomeUS: uint64(i) * 700000}}
+	}
+	f = lastFinding(t, ruleLogic(IDCPUSaturation), series(4, busy, stalled), IDCPUSaturation)
+	mustContain(t, f, "pressure stall: some task waited for a CPU 70 % of the last 1.0 s, all of them 0 %")
 
 	// With the default persistence, a healthy mysqld on a busy shared host
 	// raises nothing above info, and the finding blames no statement.

@@ -116,7 +116,7 @@ func checkDiskSaturation(w *window, c *Config) verdict {
 	}
 	ev = append(ev, fmt.Sprintf("thresholds: spinning util > %.0f %% or await > %.0f ms; SSD/NVMe/virtual "+
 		"queue > %.0f and await > %.0f ms", c.DiskUtilWarn, c.DiskAwaitWarnMS, c.DiskFastQueueWarn, c.DiskFastAwaitWarnMS))
-	ev = appendNonEmpty(ev, w.hostFigures())
+	ev = appendNonEmpty(ev, w.hostFigures(), w.stallFigure("I/O", ioStall))
 	ev = append(ev, w.counterLines("Innodb_data_reads", "Innodb_data_writes", "Innodb_buffer_pool_reads")...)
 	top := w.topConnectionsByIO()
 	ev = append(ev, top.lines...)

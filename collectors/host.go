@@ -1,6 +1,7 @@
 package collectors
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -148,31 +149,29 @@ func (h *Host) isRemote(addr string) bool {
 
 // readProc reads a procfs file into the reused buffer and hands it to parse.
 func (h *Host) readProc(name string, parse func([]byte)) error {
-	root := h.ProcRoot
-	if root == "" {
-		root = "/proc"
-	}
-	f, err := os.Open(filepath.Join(root, name))
-	if err != nil {
-		return err
-	}
-	defer f.Close()
 	if h.buf == nil {
 		h.buf = make([]byte, 0, 16<<10) // /proc/stat and vmstat fit; larger files grow it once
 	}
-	h.buf = h.buf[:0]
-	for {
-		if len(h.buf) == cap(h.buf) {
-			h.buf = append(h.buf, 0)[:len(h.buf)]
-		}
-		n, err := f.Read(h.buf[len(h.buf):cap(h.buf)])
-		h.buf = h.buf[:len(h.buf)+n]
-		if err != nil || n == 0 {
-			break
-		}
+	b, err := readInto(filepath.Join(cmp.Or(h.ProcRoot, "/proc"), name), h.buf[:0])
+	h.buf = b
+	if err != nil {
+		return err
 	}
-	parse(h.buf)
+	parse(b)
 	return nil
+}
+
+// readInto reads a small file (of /proc: its size is unknown until read)
+// into buf, which it grows as needed and returns, for reuse the next tick.
+func readInto(path string, buf []byte) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return buf, err
+	}
+	defer f.Close()
+	w := bytes.NewBuffer(buf)
+	_, err = w.ReadFrom(f)
+	return w.Bytes(), err
 }
 
 // deviceName returns the device name as a string, reusing the string of an

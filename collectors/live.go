@@ -207,6 +207,7 @@ func (l *Live) schedule() []*scheduled {
 		&scheduled{c: &replica{link: link, idleEvery: l.opts.ReplicaIdleEvery}},
 		&scheduled{c: &innoDBSize{link: link}},
 		&scheduled{c: newDiskSpace(l.proc)},
+		&scheduled{c: newPressure(l.proc)},
 		&scheduled{c: &preparedOwners{link: link}},
 		// After status, whose Aborted_connects says when to read.
 		&scheduled{c: &hostCache{link: link}},

@@ -3,6 +3,7 @@ package collectors
 import (
 	"io"
 	"net"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -90,6 +91,9 @@ func mustBeLocal(t *testing.T, s *snapshot.Snapshot, l *Live, pid int) {
 	if len(s.Filesystems) == 0 {
 		t.Errorf("no free space read: %q", s.Collectors[snapshot.CollectorDiskSpace].Unavailable)
 	}
+	if _, err := os.Stat("/proc/pressure/cpu"); err == nil && s.Pressure == nil {
+		t.Errorf("no pressure stalls read: %q", s.Collectors[snapshot.CollectorPressure].Unavailable)
+	}
 	t.Logf("confirmed: %s", l.proc.how)
 }
 
@@ -143,10 +147,12 @@ func TestLiveNotLocalBehindAForwarder(t *testing.T) {
 		!strings.Contains(s.Host.NotLocal, "not by a mysqld") || !strings.Contains(s.Host.NotLocal, `@@hostname "ctr-db7"`) {
 		t.Errorf("host %+v", s.Host)
 	}
-	if s.Threads != nil || len(s.Filesystems) > 0 {
-		t.Errorf("read this machine for the server: threads %+v, filesystems %+v", s.Threads, s.Filesystems)
+	if s.Threads != nil || len(s.Filesystems) > 0 || s.Pressure != nil {
+		t.Errorf("read this machine for the server: threads %+v, filesystems %+v, pressure %+v", s.Threads,
+			s.Filesystems, s.Pressure)
 	}
-	for _, c := range []snapshot.CollectorName{snapshot.CollectorThreads, snapshot.CollectorDiskSpace, snapshot.CollectorErrorLog} {
+	for _, c := range []snapshot.CollectorName{snapshot.CollectorThreads, snapshot.CollectorDiskSpace,
+		snapshot.CollectorErrorLog, snapshot.CollectorPressure} {
 		if u := s.Collectors[c].Unavailable; !strings.HasPrefix(u, "not local: ") {
 			t.Errorf("%s: %q", c, u)
 		}

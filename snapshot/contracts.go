@@ -60,6 +60,10 @@ const CollectorAccountLimits CollectorName = "account_limits"
 // instruments memory, the biggest allocations by event.
 const CollectorMemory CollectorName = "memory"
 
+// CollectorPressure is the kernel's pressure stall information
+// (Snapshot.Pressure), read when the server runs on this machine.
+const CollectorPressure CollectorName = "pressure"
+
 // LoginRefusedReason is why the server refused the monitor's login: a reason the
 // monitor does not retry like a network failure (ServerInfo.LoginRefused,
 // the reason label of /metrics' mytop_login_refused).

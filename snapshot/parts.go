@@ -98,6 +98,10 @@ var Parts = []Part{
 		Panels: []string{"whether the table a replica searches row by row has a primary key (replication_lag's evidence)"}},
 	{Collector: CollectorMemory, Fields: []string{"Memory"},
 		Panels: []string{"what holds mysqld's memory (MEMORY tables, instrumented allocations)"}},
+	// The kernel's own stall clocks: read every tick, they cost three small
+	// reads of /proc.
+	{Collector: CollectorPressure, Fields: []string{"Pressure"},
+		Panels:   []string{"host panel's stall line (tasks waiting for CPU, I/O, memory)", "cpu_saturation's and disk_saturation's stall evidence"}},
 	{Collector: CollectorStatements, Fields: []string{"Statements"},
 		Text: []TextField{
 			{"Statements.Digests.Text", TextStatement},

@@ -20,6 +20,9 @@ type Rates struct {
 	// Threads is mysqld's CPU and I/O per connection and per background
 	// thread; nil when the source has no per-thread figures.
 	Threads *ThreadRates `json:"threads,omitempty"`
+	// Pressure is the share of the interval tasks stalled on each resource;
+	// nil when the source has no pressure readings.
+	Pressure *PressureRates `json:"pressure,omitempty"`
 }
 
 // HostRates is the per-second view of two Host samples.
@@ -85,6 +88,7 @@ func Delta(prev, cur *Snapshot) *Rates {
 		r.Status = statusRates(prev.Status, cur.Status, secs, &r.Reset)
 	}
 	r.Host = hostRates(prev.Host, cur.Host, secs)
+	r.Pressure = pressureRates(prev.Pressure, cur.Pressure, secs)
 	r.Threads = threadRates(prev.Threads, cur.Threads, secs)
 	return r
 }

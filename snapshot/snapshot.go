@@ -54,6 +54,10 @@ type Snapshot struct {
 	// binlog, redo and other files, with their free space, read every few
 	// seconds when the server runs on this machine (nil otherwise).
 	Filesystems []Filesystem `json:"filesystems,omitempty"`
+	// Pressure is how long tasks on this machine stalled for a CPU, I/O and
+	// memory (pressure.go), read when the server runs here and the kernel
+	// reports it; nil otherwise.
+	Pressure *Pressure `json:"pressure,omitempty"`
 	// PreparedOwners are the sessions holding the most prepared statements,
 	// read only while Prepared_stmt_count is at least half of
 	// max_prepared_stmt_count and performance_schema is on.

@@ -36,6 +36,9 @@ func hostLines(f *snapshot.Frame, h *history, width, maxLines int) []string {
 			host.ProcsRunning, host.ProcsBlocked, hostRate(f, func(r *snapshot.HostRates) float64 { return r.ContextSwitches })),
 		fmt.Sprintf("swap in %s out %s  mem %s", hostRate(f, func(r *snapshot.HostRates) float64 { return r.SwapIn }),
 			hostRate(f, func(r *snapshot.HostRates) float64 { return r.SwapOut }), memUsed(host)+mysqldRSS(host)))
+	if l := stallLine(f); l != "" {
+		lines = append(lines, l)
+	}
 	for _, d := range busiestDisks(f, max(0, maxLines-len(lines))) {
 		lines = append(lines, fmt.Sprintf("%s util %s await %.0f ms r %s w %s", safeLine(d.Name, 16),
 			pct(d.UtilPercent), d.AwaitMS, short(d.ReadsPerSec), short(d.WritesPerSec)))
@@ -44,6 +47,25 @@ func hostLines(f *snapshot.Frame, h *history, width, maxLines int) []string {
 		lines = append(lines, l)
 	}
 	return lines
+}
+
+// stallLine is the share of the last interval tasks waited for a CPU, for
+// I/O and for memory (the kernel's pressure stalls, "some"), with the share
+// all of them waited where any did: "stall cpu 42% io 8% (all 1.2%) mem 0%";
+// "" when the source has none.
+func stallLine(f *snapshot.Frame) string {
+	if f.Rates == nil || f.Rates.Pressure == nil {
+		return ""
+	}
+	item := func(name string, r snapshot.StallRate) string {
+		s := name + " " + pct(r.Some)
+		if r.Full >= 0.1 {
+			s += " (all " + pct(r.Full) + ")"
+		}
+		return s
+	}
+	p := f.Rates.Pressure
+	return "stall " + item("cpu", p.CPU) + " " + item("io", p.IO) + " " + item("mem", p.Memory)
 }
 
 // mysqldRSS is " mysqld 1.2G" when mysqld's resident size is known.
