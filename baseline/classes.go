@@ -65,15 +65,16 @@ var classes = []class{
 		// A tool's own statement names it (analyzers/routine.go).
 		need: 2, weight: 3, proofs: []kind{kRoutine}, tell: tellRoutine},
 	{cause: snapshot.CauseCPUOutside, keys: ups(kOtherCPU, kOtherTop),
-		others: append(ups(kRunQueue, kHostBusy, kLoadCPU, kThreadsRunning, kLoadTotal), m(kQueries, down)),
+		others: append(ups(kRunQueue, kStallCPU, kHostBusy, kLoadCPU, kThreadsRunning, kLoadTotal), m(kQueries, down)),
 		need:   2, weight: 3, proofs: []kind{kOtherTop}, tell: tellCPUOutside},
 	{cause: snapshot.CauseFlush, keys: ups(kFlushCmds, kTablesOpened, kLogWaits, kCheckpointAge, kLoadCommit),
 		others: ups(kPagesFlushed, kLoadTableLock, kDataWritten, kDiskWrite, kDiskUtil, kLoadIO, kThreadsRunning,
 			kLoadTotal),
 		need: 2, weight: 2.5, tell: tellFlush},
 	{cause: snapshot.CauseStatement, keys: ups(kStatement, kRowsPerQuery, kScanPerQuery),
-		others: ups(kRowsRead, kScanReads, kScans, kLoadCPU, kLoadIO, kMysqldCPU, kHostBusy, kDataRead, kThreadsRunning),
-		need:   2, weight: 2, tell: tellStatement},
+		others: ups(kRowsRead, kScanReads, kScans, kLoadCPU, kLoadIO, kMysqldCPU, kHostBusy, kStallCPU, kDataRead,
+			kThreadsRunning),
+		need: 2, weight: 2, tell: tellStatement},
 	// A spike is more requests: never while the server completes fewer
 	// than usual (sessions piling up behind a lock, with a new client's
 	// one idle session among them, are not a spike).
@@ -82,7 +83,8 @@ var classes = []class{
 		not:    []member{m(kQueries, down)},
 		need:   2, weight: 2, tell: tellWorkload},
 	{cause: snapshot.CauseReplication, keys: ups(kReplicaLag, kLoadReplication), need: 1, weight: 2, tell: tellReplication},
-	{cause: snapshot.CauseMemory, keys: ups(kSwap, kRSS), others: []member{m(kMemAvail, down)}, need: 1, weight: 2,
+	{cause: snapshot.CauseMemory, keys: ups(kSwap, kRSS), others: []member{m(kMemAvail, down), m(kStallMem, up)},
+		need: 1, weight: 2,
 		tell: tellMemory},
 	// The monitor's own round trip corroborates but never opens: on a loaded
 	// host it wanders with the monitor's own scheduling. Sessions idle
@@ -96,7 +98,7 @@ var classes = []class{
 		not:  ups(kQueries),
 		need: 2, weight: 2, tell: tellNetwork},
 	{cause: snapshot.CauseDisk, keys: ups(kDiskUtil, kDiskAwait, kIOWait, kBlocked),
-		others: append(ups(kLoadIO, kDiskRead, kDiskWrite, kThreadsRunning, kLoadCommit), m(kQueries, down)),
+		others: append(ups(kStallIO, kLoadIO, kDiskRead, kDiskWrite, kThreadsRunning, kLoadCommit), m(kQueries, down)),
 		need:   2, weight: 1.5, tell: tellDisk},
 	{cause: snapshot.CauseLocks, keys: ups(kRowLockTime, kRowLockCurrent, kLoadRowLock, kLoadMDL, kLoadTableLock,
 		kLoadGlobalLock, kTableLockWaits),

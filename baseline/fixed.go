@@ -102,6 +102,11 @@ var fixedSignals = []fixedSignal{
 	{spec{name: "CPU outside mysqld %", kind: kOtherCPU, dir: up, floor: 15, unit: "%"}, otherCPU},
 	{spec{name: "busiest processes outside mysqld %", kind: kOtherTop, dir: up, floor: 15, unit: "%"}, busiestOthersCPU},
 	{spec{name: "run queue", kind: kRunQueue, dir: up, floor: 2}, runQueue},
+	// The kernel's stall clocks: how much of the time some task waited.
+	// A floor of 10 points: a host's own noise moves them a few.
+	{spec{name: "CPU stall %", kind: kStallCPU, dir: up, floor: 10, unit: "%"}, stall(cpuStallOf)},
+	{spec{name: "I/O stall %", kind: kStallIO, dir: up, floor: 10, unit: "%"}, stall(ioStallOf)},
+	{spec{name: "memory stall %", kind: kStallMem, dir: up, floor: 5, unit: "%"}, stall(memStallOf)},
 	{spec{name: "blocked processes", kind: kBlocked, dir: up, floor: 2}, blocked},
 	{spec{name: "memory available", kind: kMemAvail, dir: down, floor: 256 * mib, unit: "B"}, memAvailable},
 	{spec{name: "swap pages/s", kind: kSwap, dir: up, floor: 50, unit: "/s"}, swapping},

@@ -90,6 +90,21 @@ func busiestOthersCPU(r *reading) (float64, bool) {
 	return min(100*sum/float64(h.NumCPU), 100), true
 }
 
+// stall reads one resource's "some" stall share from the frame's pressure
+// rates, when the source reads the kernel's.
+func stall(of func(*snapshot.PressureRates) snapshot.StallRate) func(r *reading) (float64, bool) {
+	return func(r *reading) (float64, bool) {
+		if r.f.Rates == nil || r.f.Rates.Pressure == nil {
+			return 0, false
+		}
+		return of(r.f.Rates.Pressure).Some, true
+	}
+}
+
+func cpuStallOf(p *snapshot.PressureRates) snapshot.StallRate { return p.CPU }
+func ioStallOf(p *snapshot.PressureRates) snapshot.StallRate  { return p.IO }
+func memStallOf(p *snapshot.PressureRates) snapshot.StallRate { return p.Memory }
+
 func runQueue(r *reading) (float64, bool) {
 	h := r.f.Snapshot.Host
 	if h == nil || h.Remote {

@@ -60,4 +60,7 @@ const (
 	// Kinds are saved with a baseline (persist.go): a new one goes last.
 	kIdleInTrx
 	kOtherTop
+	kStallCPU
+	kStallIO
+	kStallMem
 )

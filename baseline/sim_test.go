@@ -30,6 +30,8 @@ type sim struct {
 	uptime  float64
 	// routine is the routine work of the last frame made.
 	routine []Routine
+	// pressure, when set, is the kernel's stall clocks the frames carry.
+	pressure *snapshot.Pressure
 }
 
 // sample is one interval's truth before it becomes counters.
@@ -56,6 +58,8 @@ type sample struct {
 	// idleTrx are the sessions caught idle inside an open transaction (the
 	// InnoDB status's ACTIVE entries with no statement).
 	idleTrx int
+	// stallCPU is the share of the interval some task waited for a CPU.
+	stallCPU float64
 }
 
 type procSpec struct {
@@ -127,6 +131,11 @@ func (s *sim) next() *snapshot.Frame {
 	h.Mysqld = &m
 	h.Busiest = smp.busiest
 	snap.Host = &h
+	if s.pressure != nil {
+		s.pressure.CPU.SomeUS += uint64(smp.stallCPU * dt * 1e6)
+		p := *s.pressure
+		snap.Pressure = &p
+	}
 	snap.Processlist = s.processlist(smp)
 	snap.InnoDB = s.innodb(smp)
 	if smp.lag >= 0 {
