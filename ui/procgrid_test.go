@@ -142,7 +142,7 @@ func TestProcGridMatchesTviewTable(t *testing.T) {
 		for _, v := range gridVariants {
 			list.sortCol, list.desc, list.hideThreads, list.threads = v.sortCol, v.desc, v.hideThreads, v.threads
 			list.rebuild()
-			for _, w := range []int{80, 120, 200, 42, 22} {
+			for _, w := range sampled([]int{80, 120, 200, 42, 22}, 80, 22) {
 				for _, h := range []int{25, 3} {
 					for _, sel := range []int{0, 10, h - 4, 40, n - 1} {
 						ref, grid := newTviewProcPanel(list), newProcPanel(list)
@@ -161,6 +161,16 @@ func TestProcGridMatchesTviewTable(t *testing.T) {
 
 // gridKeys are the keys tview's Table moved in this panel, and some it
 // ignored.
+// sampled is all the values a grid-equivalence test draws in the full
+// command, and few in the fast tier (-short): there every combination of
+// sizes and rows made these four tests the tier's longest (21 s of CPU).
+func sampled[T any](all []T, few ...T) []T {
+	if testing.Short() {
+		return few
+	}
+	return all
+}
+
 var gridKeys = []*tcell.EventKey{
 	tcell.NewEventKey(tcell.KeyDown, 0, tcell.ModNone),
 	tcell.NewEventKey(tcell.KeyRune, 'j', tcell.ModNone),
@@ -191,7 +201,7 @@ var gridKeys = []*tcell.EventKey{
 func TestProcGridKeysMatchTviewTable(t *testing.T) {
 	t.Parallel() // CPU only, independent of the others: the fast tier's longest
 	for _, n := range []int{1, 2, 50, 5000} {
-		for _, w := range []int{80, 200, 42, 22} {
+		for _, w := range sampled([]int{80, 200, 42, 22}, 80, 22) {
 			list := gridList(n)
 			ref, grid := newTviewProcPanel(list), newProcPanel(list)
 			ref.reselect()
