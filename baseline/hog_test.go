@@ -1,6 +1,7 @@
 package baseline
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -26,6 +27,14 @@ func spreadOthers(s *sim) func(smp *sample) {
 	}
 }
 
+// hogs is a CPU hog beside spreadOthers' normal: two processes take all
+// the CPU left idle.
+func hogs(smp *sample) {
+	smp.other = 2 - smp.mysqld
+	smp.busiest = append([]snapshot.ProcessUse{{PID: 4242, Name: "sh", CPUs: 0.45},
+		{PID: 4243, Name: "sh", CPUs: 0.4}}, smp.busiest[:3]...)
+}
+
 // TestCPUHogOnAHostAlreadyBusy: a hog that can only take what was idle
 // moves the CPU outside mysqld no further than the normal's bursts do, but
 // two processes now hold most of it: it is named first within 10 s.
@@ -35,17 +44,12 @@ func TestCPUHogOnAHostAlreadyBusy(t *testing.T) {
 			tr, s := New(DefaultConfig()), newSim(21, step)
 			normal := spreadOthers(s)
 			s.fault, s.faultAt = normal, epoch
-			run(tr, s, 20*time.Minute, func(f *snapshot.Frame) {
-				if len(f.Onsets) > 0 {
-					t.Fatalf("onset in the normal at %s: %s", f.Time().Sub(epoch), f.Onsets[0].Title)
-				}
-			})
+			noOnset(t, tr, s, 20*time.Minute, "in the normal")
 			began := s.now.Add(time.Nanosecond)
 			s.fault, s.faultAt = func(smp *sample) {
 				normal(smp)
-				smp.other, smp.runq = 2-smp.mysqld, smp.runq+8
-				smp.busiest = append([]snapshot.ProcessUse{{PID: 4242, Name: "sh", CPUs: 0.45},
-					{PID: 4243, Name: "sh", CPUs: 0.4}}, smp.busiest[:3]...)
+				hogs(smp)
+				smp.runq += 8
 			}, began
 			namedFirst(t, tr, s, began, snapshot.CauseCPUOutside)
 		})
@@ -66,27 +70,18 @@ func TestCPUHogSeenByTheStallClock(t *testing.T) {
 		}
 		normal := spreadOthers(s)
 		s.fault, s.faultAt = normal, epoch
-		run(tr, s, 20*time.Minute, func(f *snapshot.Frame) {
-			if len(f.Onsets) > 0 {
-				t.Fatalf("clock %v: onset in the normal at %s: %s", withClock, f.Time().Sub(epoch), f.Onsets[0].Title)
-			}
-		})
+		noOnset(t, tr, s, 20*time.Minute, fmt.Sprintf("in the normal (stall clock %v)", withClock))
 		began := s.now.Add(time.Nanosecond)
 		s.fault, s.faultAt = func(smp *sample) {
 			normal(smp)
-			smp.other, smp.stallCPU = 2-smp.mysqld, 0.8*s.noise(0.1)
-			smp.busiest = append([]snapshot.ProcessUse{{PID: 4242, Name: "sh", CPUs: 0.45},
-				{PID: 4243, Name: "sh", CPUs: 0.4}}, smp.busiest[:3]...)
+			hogs(smp)
+			smp.stallCPU = 0.8 * s.noise(0.1)
 		}, began
 		if withClock {
 			namedFirst(t, tr, s, began, snapshot.CauseCPUOutside)
 			continue
 		}
-		run(tr, s, 10*time.Second, func(f *snapshot.Frame) {
-			if len(f.Onsets) > 0 {
-				t.Errorf("without the stall clock, named from the processes alone: %s", f.Onsets[0].Title)
-			}
-		})
+		noOnset(t, tr, s, 10*time.Second, "without the stall clock, from the processes alone,")
 	}
 }
 
@@ -94,13 +89,7 @@ func TestCPUHogSeenByTheStallClock(t *testing.T) {
 // unless the first onset shown names cause within 10 s.
 func namedFirst(t *testing.T, tr *Tracker, s *sim, began time.Time, cause string) {
 	t.Helper()
-	var named *snapshot.Onset
-	var at time.Time
-	run(tr, s, time.Minute, func(f *snapshot.Frame) {
-		if named == nil && len(f.Onsets) > 0 {
-			named, at = &f.Onsets[0], f.Time()
-		}
-	})
+	named, at := firstOnset(tr, s, time.Minute)
 	switch {
 	case named == nil:
 		t.Fatal("no onset in a minute of the fault")

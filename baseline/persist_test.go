@@ -30,12 +30,7 @@ func TestKeptAcrossARestartOfTheMonitor(t *testing.T) {
 		t.Fatalf("restored baseline: %+v", f.Normal)
 	}
 	s.fault, s.faultAt = faults[0].apply, s.now.Add(time.Nanosecond)
-	var named *snapshot.Onset
-	run(again, s, time.Minute, func(f *snapshot.Frame) {
-		if named == nil && len(f.Onsets) > 0 {
-			named = &f.Onsets[0]
-		}
-	})
+	named, _ := firstOnset(again, s, time.Minute)
 	if named == nil || named.Cause != snapshot.CauseCPUOutside {
 		t.Errorf("after the restore, first onset %+v", named)
 	}
@@ -61,12 +56,7 @@ func TestSameHourOfEarlierWeeks(t *testing.T) {
 		t.Errorf("a week later: %+v", last.Normal)
 	}
 	s.fault, s.faultAt = faults[0].apply, s.now.Add(time.Nanosecond)
-	var named *snapshot.Onset
-	run(again, s, time.Minute, func(f *snapshot.Frame) {
-		if named == nil && len(f.Onsets) > 0 {
-			named = &f.Onsets[0]
-		}
-	})
+	named, _ := firstOnset(again, s, time.Minute)
 	if named == nil || named.Cause != snapshot.CauseCPUOutside {
 		t.Errorf("against last week's hour, first onset %+v", named)
 	}

@@ -19,6 +19,30 @@ func run(t *Tracker, s *sim, d time.Duration, each func(f *snapshot.Frame)) {
 	}
 }
 
+// firstOnset runs the sim for d and returns the first onset a frame
+// showed, and that frame's time (nil if none did).
+func firstOnset(tr *Tracker, s *sim, d time.Duration) (*snapshot.Onset, time.Time) {
+	var named *snapshot.Onset
+	var at time.Time
+	run(tr, s, d, func(f *snapshot.Frame) {
+		if named == nil && len(f.Onsets) > 0 {
+			named, at = &f.Onsets[0], f.Time()
+		}
+	})
+	return named, at
+}
+
+// noOnset runs the sim for d and fails t at the first onset, saying what
+// ran meanwhile.
+func noOnset(t *testing.T, tr *Tracker, s *sim, d time.Duration, during string) {
+	t.Helper()
+	run(tr, s, d, func(f *snapshot.Frame) {
+		if len(f.Onsets) > 0 {
+			t.Fatalf("onset %s at %s: %s (%+v)", during, f.Time().Sub(epoch), f.Onsets[0].Title, f.Onsets[0].Signals)
+		}
+	})
+}
+
 // TestBusyNormalHasNoOnset: a busy server with its usual noise, 40 minutes,
 // at each capture interval: no onset, and the baseline warms up in time.
 func TestBusyNormalHasNoOnset(t *testing.T) {
@@ -49,19 +73,9 @@ func TestEachFaultNamedFirst(t *testing.T) {
 		for _, fl := range faults {
 			t.Run(step.String()+"/"+fl.name, func(t *testing.T) {
 				tr, s := New(DefaultConfig()), newSim(11, step)
-				run(tr, s, 20*time.Minute, func(f *snapshot.Frame) {
-					if len(f.Onsets) > 0 {
-						t.Fatalf("onset before the fault: %+v", f.Onsets[0])
-					}
-				})
+				noOnset(t, tr, s, 20*time.Minute, "before the fault")
 				s.fault, s.faultAt = fl.apply, s.now.Add(time.Nanosecond)
-				var named *snapshot.Onset
-				var namedAt time.Time
-				run(tr, s, 60*time.Second, func(f *snapshot.Frame) {
-					if named == nil && len(f.Onsets) > 0 {
-						named, namedAt = &f.Onsets[0], f.Time()
-					}
-				})
+				named, namedAt := firstOnset(tr, s, 60*time.Second)
 				if named == nil {
 					t.Fatalf("no onset in 60 s of %s", fl.name)
 				}
