@@ -60,7 +60,7 @@ func (b *Builder) Add(s *snapshot.Snapshot) *snapshot.Frame {
 		Mode:      b.mode,
 		Recording: b.Recording,
 	}
-	b.host.rate(f)
+	b.host.rate(f, b.prev)
 	f.Load = b.meter.Measure(s, f.Rates)
 	b.seq++
 	b.prev = s

@@ -18,8 +18,9 @@ type heldHost struct {
 }
 
 // rate sets f's host rates: those the reading's own interval measured,
-// for a carried reading too.
-func (h *heldHost) rate(f *snapshot.Frame) {
+// for a carried reading too. prev is the snapshot before f's; when it held
+// the last reading (live, every frame), Delta already measured from it.
+func (h *heldHost) rate(f *snapshot.Frame, prev *snapshot.Snapshot) {
 	s := f.Snapshot
 	switch {
 	case f.Rates == nil:
@@ -31,7 +32,8 @@ func (h *heldHost) rate(f *snapshot.Frame) {
 	case h.host != nil && snapshot.SameHostReading(h.host, s.Host):
 		f.Rates.Host = h.rates
 		return
-	case h.host != nil && s.Time.After(h.at):
+	case h.host != nil && prev != nil && prev.Host != h.host && s.Time.After(h.at):
+		// The frame before carried an older reading, or none.
 		f.Rates.Host = snapshot.HostDelta(h.host, s.Host, s.Time.Sub(h.at).Seconds())
 	}
 	*h = heldHost{host: s.Host, at: s.Time, rates: f.Rates.Host}
