@@ -1,13 +1,12 @@
 package collectors
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"strings"
 
 	"github.com/mytop-go/mytop-go/snapshot"
 	"github.com/mytop-go/mytop-go/snapshot/parse"
@@ -70,8 +69,8 @@ func (c *pressure) read(dir string) (*snapshot.Pressure, error) {
 		c.buf = b
 		stall := parse.PressureOf(p, name)
 		n := 0
-		for sc := bufio.NewScanner(bytes.NewReader(b)); sc.Scan(); {
-			if parse.PressureLine(sc.Text(), stall) {
+		for line := range strings.Lines(string(b)) {
+			if parse.PressureLine(line, stall) {
 				n++
 			}
 		}

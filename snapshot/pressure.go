@@ -51,8 +51,12 @@ func pressureRates(prev, cur *Pressure, secs float64) *PressureRates {
 	if !ok {
 		return nil
 	}
-	for _, v := range []*float64{&r.CPU.Some, &r.CPU.Full, &r.IO.Some, &r.IO.Full, &r.Memory.Some, &r.Memory.Full} {
-		*v = min(*v, 100) // the kernel's clock and the sample's differ by a little
-	}
+	r.CPU.clamp()
+	r.IO.clamp()
+	r.Memory.clamp()
 	return &r
 }
+
+// clamp keeps the shares at 100 %: the kernel's clock and the sample's
+// differ by a little.
+func (r *StallRate) clamp() { r.Some, r.Full = min(r.Some, 100), min(r.Full, 100) }
