@@ -1,6 +1,7 @@
 package collectors
 
 import (
+	"database/sql"
 	"os"
 	"sync"
 	"testing"
@@ -48,6 +49,24 @@ func sharedServerErr() (*testdb.Server, error) {
 // testInterval is the tick of integration tests that do not test timing:
 // long enough for a loaded 2-core machine to finish a tick in the budget.
 const testInterval = 400 * time.Millisecond
+
+// productDB is a handle on the shared server as root, with the driver
+// configured as the product configures it (rootOptions' Config), for the
+// tests of what the driver hands the collectors.
+func productDB(t *testing.T) *sql.DB {
+	t.Helper()
+	cfg, err := rootOptions(sharedServer(t)).Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	connector, err := mysql.NewConnector(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := sql.OpenDB(connector)
+	t.Cleanup(func() { db.Close() })
+	return db
+}
 
 // rootOptions connects as root over the server's socket.
 func rootOptions(srv *testdb.Server) connopt.Options {

@@ -2,25 +2,13 @@ package collectors
 
 import (
 	"context"
-	"database/sql"
 	"testing"
 	"unsafe"
-
-	"github.com/go-sql-driver/mysql"
 )
 
 func TestPairReaderSharesNamesAndUnchangedValues(t *testing.T) {
 	// Serial: on the shared server, whose processlist and sessions other tests' monitors would share.
-	cfg, err := rootOptions(sharedServer(t)).Config()
-	if err != nil {
-		t.Fatal(err)
-	}
-	connector, err := mysql.NewConnector(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := sql.OpenDB(connector)
-	defer db.Close()
+	db := productDB(t)
 	ctx := context.Background()
 	var r pairReader
 	a, err := r.read(ctx, db, "SHOW GLOBAL STATUS")

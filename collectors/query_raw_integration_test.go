@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"reflect"
 	"testing"
-
-	"github.com/go-sql-driver/mysql"
 )
 
 // The driver-level read hands the decoders the same cells as database/sql's
@@ -16,16 +14,7 @@ import (
 // and a row of every kind of column, over one connection.
 func TestRawRowsMatchDatabaseSQL(t *testing.T) {
 	// Serial: on the shared server, whose processlist and sessions other tests' monitors would share.
-	cfg, err := rootOptions(sharedServer(t)).Config()
-	if err != nil {
-		t.Fatal(err)
-	}
-	connector, err := mysql.NewConnector(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := sql.OpenDB(connector)
-	defer db.Close()
+	db := productDB(t)
 	ctx := context.Background()
 	conn, err := db.Conn(ctx)
 	if err != nil {
