@@ -103,7 +103,11 @@ var fixedSignals = []fixedSignal{
 	{spec{name: "busiest processes outside mysqld %", kind: kOtherTop, dir: up, floor: 15, unit: "%"}, busiestOthersCPU},
 	{spec{name: "run queue", kind: kRunQueue, dir: up, floor: 2}, runQueue},
 	// The kernel's stall clocks: how much of the time some task waited.
-	// A floor of 10 points: a host's own noise moves them a few.
+	// Floors (UNKNOWN; design): 10 points of CPU or I/O stall, 5 of memory.
+	// Trap: a host's own scheduling noise moves CPU and I/O stall a few
+	// points from second to second on an idle machine; any memory stall is
+	// rare enough to count from less. They corroborate a cause, never open
+	// one (classes.go: only among the others).
 	{spec{name: "CPU stall %", kind: kStallCPU, dir: up, floor: 10, unit: "%"}, stall(cpuStallOf)},
 	{spec{name: "I/O stall %", kind: kStallIO, dir: up, floor: 10, unit: "%"}, stall(ioStallOf)},
 	{spec{name: "memory stall %", kind: kStallMem, dir: up, floor: 5, unit: "%"}, stall(memStallOf)},
