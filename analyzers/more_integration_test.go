@@ -438,8 +438,12 @@ func brieflySilentTitle(title string) bool {
 	return err == nil && d <= briefSilence
 }
 
-// briefSilence: two or three missed 1-s ticks.
-const briefSilence = 3 * time.Second
+// briefSilence: the longest silence a quiet run on a healthy server excuses
+// as the machine's, not the server's: a few missed 1-s ticks. The suite's
+// own load made one last 5 s (a clean .ci/run: "no answer to threads within
+// the tick" from 3.0 to 5.0 s in the open-files twin). server_unresponsive's
+// own tests judge the rule; a quiet run judges the others.
+const briefSilence = 8 * time.Second
 
 // quietFrame fails the test for each finding of f at warning or above, but
 // those tolerate excuses (nil: none; logged once) and a starved server's
