@@ -45,7 +45,7 @@ func (p *processlist) Collect(ctx context.Context, s *snapshot.Snapshot) error {
 	}
 	if p.ahead == nil && p.cad.mayCarry(s, p.link.hasOrphans()) {
 		s.Processlist = p.cad.carried(s.Time)
-		p.cad.mark(s)
+		p.cad.setCadence(s)
 		return nil
 	}
 	rows, err := p.read(ctx, sess)

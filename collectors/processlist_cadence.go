@@ -191,9 +191,16 @@ func (c *listCadence) carried(now time.Time) []snapshot.Process {
 // mark says on s how the list is read while the full read is stretched
 // (nil otherwise: read in full every tick, as ever).
 func (c *listCadence) mark(s *snapshot.Snapshot) {
-	if !c.stretched() {
-		return
+	if c.stretched() {
+		c.setCadence(s)
 	}
+}
+
+// setCadence says on s how its list was read. A carried list always says
+// so, also when the full read is not stretched: a tick that came within
+// half a tick of the last full read (the scheduler catching up after a slow
+// one) carries it too, and its frame showed it as read.
+func (c *listCadence) setCadence(s *snapshot.Snapshot) {
 	s.ListCadence = &snapshot.ListCadence{FullAt: c.lastFull, Every: c.every(), Cost: c.cost(), Budget: c.budget}
 }
 
