@@ -64,6 +64,11 @@ func TestLocksWithoutProcessPrivilege(t *testing.T) {
 			continue
 		}
 		notes := strings.Join(tr.Notes, "\n")
+		if strings.Contains(notes, "too little of the tick left") {
+			// A loaded host left the lock reads no time this tick (CI):
+			// the privilege is judged on a tick they ran in.
+			continue
+		}
 		for _, want := range []string{"transactions: information_schema.INNODB_TRX not permitted",
 			"metadata locks inferred from the processlist"} {
 			if !strings.Contains(notes, want) {
@@ -87,7 +92,7 @@ func TestLocksWithoutProcessPrivilege(t *testing.T) {
 		t.Logf("degraded tree: root %d (%d waiters), notes %q", tr.Roots[0].Thread, tr.Roots[0].Waiters, tr.Notes)
 		return
 	}
-	t.Fatal("no lock tree with 11 waiters")
+	t.Fatal("no lock tree with 11 waiters whose lock reads ran within 20 s")
 }
 
 // With nothing waiting the collector sends no statement at all; with one
