@@ -35,7 +35,7 @@ type Builder struct {
 	seq      int
 	slim     slimmer
 	meter    infer.LoadMeter
-	host     heldHost
+	held     heldReadings
 	// Recording is copied into each frame for the header.
 	Recording string
 }
@@ -43,7 +43,7 @@ type Builder struct {
 // NewBuilder returns a Builder labelling frames with mode.
 // analyzer may be nil.
 func NewBuilder(mode snapshot.Mode, analyzer Analyzer) *Builder {
-	b := &Builder{analyzer: analyzer, mode: mode, window: make([]*snapshot.Frame, 0, windowSize)}
+	b := &Builder{analyzer: analyzer, mode: mode, window: make([]*snapshot.Frame, 0, windowSize), held: newHeldReadings()}
 	b.slim = newSlimmer(analyzer)
 	return b
 }
@@ -60,7 +60,7 @@ func (b *Builder) Add(s *snapshot.Snapshot) *snapshot.Frame {
 		Mode:      b.mode,
 		Recording: b.Recording,
 	}
-	b.host.rate(f, b.prev)
+	b.held.rate(f, b.prev)
 	f.Load = b.meter.Measure(s, f.Rates)
 	b.seq++
 	b.prev = s
@@ -80,7 +80,7 @@ func (b *Builder) Add(s *snapshot.Snapshot) *snapshot.Frame {
 // analyzers, frames numbered from 0 again, as a fresh run would have them.
 func (b *Builder) Reset() {
 	clear(b.window)
-	b.window, b.prev, b.seq, b.host = b.window[:0], nil, 0, heldHost{}
+	b.window, b.prev, b.seq, b.held = b.window[:0], nil, 0, newHeldReadings()
 	b.slim = newSlimmer(b.analyzer)
 }
 

@@ -208,6 +208,12 @@ func counterRate(prev, cur uint64, secs float64) (float64, bool) {
 // secs apart; nil when either is missing or remote.
 func HostDelta(prev, cur *Host, secs float64) *HostRates { return hostRates(prev, cur, secs) }
 
+// PressureDelta is the stall clocks' share of wall time from the reading
+// prev to cur, secs apart; nil when either is missing or a counter went back.
+func PressureDelta(prev, cur *Pressure, secs float64) *PressureRates {
+	return pressureRates(prev, cur, secs)
+}
+
 // SameHostReading says cur is prev's reading again, not a new one: a
 // capture carries its last sample into the seconds its loop skipped, and a
 // recording of it holds copies. A real host's CPU clock always advances

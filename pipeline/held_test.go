@@ -29,6 +29,8 @@ func TestHostRatesBetweenReadingsNotFrames(t *testing.T) {
 			h = nil
 		case i%2 == 0 || h == nil:
 			h = hostAt(float64(i))
+		case i == 3:
+			// carried as an importer's timeline carries it: the very same reading
 		default:
 			c := *h // carried: the same reading, as a recording holds it
 			h = &c
@@ -59,5 +61,43 @@ func TestSameHostReading(t *testing.T) {
 	if !snapshot.SameHostReading(a, b) || snapshot.SameHostReading(a, hostAt(3)) ||
 		snapshot.SameHostReading(&snapshot.Host{}, &snapshot.Host{}) {
 		t.Error("SameHostReading: a copy is the same reading, a later one is not, nor two without CPU times")
+	}
+}
+
+// pressureAt is a reading after secs seconds in which some task always
+// waited for a CPU.
+func pressureAt(secs float64) *snapshot.Pressure {
+	return &snapshot.Pressure{CPU: snapshot.Stall{SomeUS: uint64(secs * 1e6)}}
+}
+
+// The stall clocks are held as the host is: a capture's loop that slipped
+// a second carries its reading (marked carried), and every frame shows the
+// 100 % its readings measured. A reading whose clocks stood still without
+// that mark is a real one: nothing waited, and it shows 0 %.
+func TestStallRatesBetweenReadingsNotFrames(t *testing.T) {
+	t0 := time.Date(2026, 12, 1, 4, 0, 0, 0, time.UTC)
+	b := NewBuilder("REPLAY", nil)
+	readings := []struct {
+		p       *snapshot.Pressure
+		carried bool
+		want    float64
+	}{
+		{pressureAt(0), false, -1}, {pressureAt(1), false, 100}, {pressureAt(1), true, 100},
+		{pressureAt(3), false, 100}, {pressureAt(3), false, 0},
+	}
+	for i, r := range readings {
+		s := &snapshot.Snapshot{Time: t0.Add(time.Duration(i) * time.Second), Pressure: r.p,
+			Collectors: map[snapshot.CollectorName]snapshot.CollectorState{}}
+		if r.carried {
+			s.Collectors[snapshot.CollectorPressure] = snapshot.CollectorState{Stale: true, Error: "carried from 04:00:01"}
+		}
+		f := b.Add(s)
+		var got float64 = -1
+		if f.Rates != nil && f.Rates.Pressure != nil {
+			got = f.Rates.Pressure.CPU.Some
+		}
+		if got != r.want {
+			t.Errorf("frame %d: CPU stall %v %%, want %v (-1: none)", i, got, r.want)
+		}
 	}
 }
