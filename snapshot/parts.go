@@ -101,7 +101,8 @@ var Parts = []Part{
 	// The kernel's own stall clocks: read every tick, they cost three small
 	// reads of /proc.
 	{Collector: CollectorPressure, Fields: []string{"Pressure"},
-		Panels: []string{"host panel's stall line (tasks waiting for CPU, I/O, memory)", "cpu_saturation's and disk_saturation's stall evidence"}},
+		Captured: "no stall clocks",
+		Panels:   []string{"host panel's stall line (tasks waiting for CPU, I/O, memory)", "cpu_saturation's and disk_saturation's stall evidence"}},
 	{Collector: CollectorStatements, Fields: []string{"Statements"},
 		Text: []TextField{
 			{"Statements.Digests.Text", TextStatement},

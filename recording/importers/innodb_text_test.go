@@ -44,7 +44,7 @@ func TestInnoDBTextConcatenated(t *testing.T) {
 		t.Errorf("04:12:19 hit rate = %v, want 0.597", got)
 	}
 	// Lock waits come from the outputs themselves (innodb_locks.go).
-	wantMissing := "no status counters,no processlist,no host figures,no server variables,no replica status"
+	wantMissing := "no status counters,no processlist,no host figures,no server variables,no replica status,no stall clocks"
 	if got := strings.Join(s.Missing, ","); got != wantMissing {
 		t.Errorf("missing = %q", got)
 	}

@@ -86,6 +86,8 @@ func init() {
 			parts: carries(snapshot.CollectorStatus), fixture: "kinds/status.tsv"},
 		{kind: kindStatusPair, sniff: onLines(isStatusPair), pile: FormatStatusTable, read: (*pileReader).readStatusPair,
 			parts: carries(snapshot.CollectorStatus), fixture: "kinds/status-pair.txt"},
+		{kind: kindPressure, sniff: isPressureLog, pile: FormatPressure, read: (*pileReader).readPressure, besideLoops: true,
+			parts: carries(snapshot.CollectorPressure), fixture: "kinds/pressure.txt"},
 		{kind: kindTSStamped, sniff: isTSStamped, pile: FormatDiskstats, read: (*pileReader).readStamped, besideLoops: true,
 			parts: carries(snapshot.CollectorHost), fixture: "kinds/ts-stamped.txt"},
 		{kind: kindDiskstats, sniff: isDiskstats, pile: FormatDiskstats, read: (*pileReader).readDiskstats, besideLoops: true,

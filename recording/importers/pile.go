@@ -40,6 +40,9 @@ type pileSample struct {
 	// of one moment (stat, vmstat, diskstats) make one Host.
 	addHost func(*snapshot.Host)
 	innodb  *snapshot.InnoDBStatus
+	// set puts a sample of any other part into its frame (timeline.place).
+	part snapshot.CollectorName
+	set  func(*snapshot.Snapshot)
 }
 
 // pileFormat names a pile by what it holds: one kind gives that kind's

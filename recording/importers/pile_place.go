@@ -131,6 +131,9 @@ func (p *placer) insert(at time.Time, s pileSample) {
 	case s.innodb != nil:
 		sec = p.free(sec, func(t int64) bool { _, ok := p.tl.innodb[t]; return ok })
 		p.tl.innodb[sec] = s.innodb
+	case s.set != nil:
+		sec = p.free(sec, func(t int64) bool { _, ok := p.tl.placed[s.part][t]; return ok })
+		p.tl.place(s.part, sec, s.set)
 	case s.addHost != nil:
 		h := p.tl.hosts[sec]
 		if h == nil {

@@ -61,7 +61,7 @@ func TestShellLoopsTimeline(t *testing.T) {
 	if s.Approximate || s.Problems.Count != 0 {
 		t.Errorf("approximate %v, problems %+v", s.Approximate, s.Problems)
 	}
-	want := []string{"no InnoDB status", "no server variables", "no lock waits", "no replica status",
+	want := []string{"no InnoDB status", "no server variables", "no lock waits", "no replica status", "no stall clocks",
 		"server-wide Com_*, Handler_*, Questions, Threads_running (SHOW STATUS was session scope)"}
 	if strings.Join(s.Missing, "|") != strings.Join(want, "|") {
 		t.Errorf("missing = %q, want %q", s.Missing, want)

@@ -45,6 +45,10 @@ type timeline struct {
 	// keepAll gives every sample no status second takes a snapshot of its
 	// own, for piles whose parts were saved at unrelated times.
 	keepAll bool
+	// placed holds every other part of snapshot.Parts a capture carries, by
+	// second, each sample as what puts it into its frame: a format of a part
+	// no capture carried before places it here, with no code in this file.
+	placed map[snapshot.CollectorName]map[int64]func(*snapshot.Snapshot)
 }
 
 func newTimeline(loc *time.Location) *timeline {
@@ -55,7 +59,32 @@ func newTimeline(loc *time.Location) *timeline {
 		hosts:  map[int64]*snapshot.Host{},
 		innodb: map[int64]*snapshot.InnoDBStatus{},
 		locks:  map[int64]*snapshot.Locks{},
+		placed: map[snapshot.CollectorName]map[int64]func(*snapshot.Snapshot){},
 	}
+}
+
+// place files part's sample of second sec: set puts it into a frame. A
+// second already holding one keeps the first.
+func (tl *timeline) place(part snapshot.CollectorName, sec int64, set func(*snapshot.Snapshot)) {
+	m := tl.placed[part]
+	if m == nil {
+		m = map[int64]func(*snapshot.Snapshot){}
+		tl.placed[part] = m
+	}
+	if _, taken := m[sec]; !taken {
+		m[sec] = set
+	}
+}
+
+// placedParts are the parts placed, in the order of snapshot.Parts.
+func (tl *timeline) placedParts() []snapshot.CollectorName {
+	var parts []snapshot.CollectorName
+	for _, p := range snapshot.Parts {
+		if len(tl.placed[p.Collector]) > 0 {
+			parts = append(parts, p.Collector)
+		}
+	}
+	return parts
 }
 
 // grid is the seconds that become snapshots: those of the first part present
@@ -70,19 +99,19 @@ func (tl *timeline) grid() []int64 {
 	for _, t := range base {
 		seconds[t] = true
 	}
-	parts := []struct {
-		keys   []int64
-		window int64
-	}{{sortedKeys(tl.procs), carrySeconds}, {sortedKeys(tl.hosts), carrySeconds}, {sortedKeys(tl.innodb), carrySeconds}}
-	for _, part := range parts {
+	parts := [][]int64{sortedKeys(tl.procs), sortedKeys(tl.hosts), sortedKeys(tl.innodb)}
+	for _, p := range tl.placedParts() {
+		parts = append(parts, sortedKeys(tl.placed[p]))
+	}
+	for _, keys := range parts {
 		picked := map[int64]bool{}
-		c := newCursor(part.keys)
+		c := newCursor(keys)
 		for _, t := range base {
-			if at, ok := c.latest(t, part.window); ok {
+			if at, ok := c.latest(t, carrySeconds); ok {
 				picked[at] = true
 			}
 		}
-		for _, k := range part.keys {
+		for _, k := range keys {
 			if !picked[k] {
 				seconds[k] = true
 			}
@@ -99,9 +128,13 @@ func (tl *timeline) baseGrid() []int64 {
 		return sortedKeys(tl.procs)
 	case len(tl.hosts) > 0:
 		return sortedKeys(tl.hosts)
-	default:
+	case len(tl.innodb) > 0:
 		return sortedKeys(tl.innodb)
 	}
+	if parts := tl.placedParts(); len(parts) > 0 {
+		return sortedKeys(tl.placed[parts[0]])
+	}
+	return nil
 }
 
 // build joins the parts into Snapshots and says which parts the capture lacks.
@@ -111,6 +144,11 @@ func (tl *timeline) build() (snaps []*snapshot.Snapshot, missing []string) {
 	innodb := newCursor(sortedKeys(tl.innodb))
 	replicas := newCursor(sortedKeys(tl.replicas))
 	locks := newCursor(sortedKeys(tl.locks))
+	others := tl.placedParts()
+	placed := make([]*cursor, len(others))
+	for i, p := range others {
+		placed[i] = newCursor(sortedKeys(tl.placed[p]))
+	}
 	for i, t := range tl.grid() {
 		s := &snapshot.Snapshot{
 			Time:        time.Unix(t, 0).In(tl.loc),
@@ -150,6 +188,11 @@ func (tl *timeline) build() (snaps []*snapshot.Snapshot, missing []string) {
 		}
 		if tl.locksFromInnoDB() {
 			tl.innoDBLocksAt(s, t, innodbAt, innodbOK)
+		}
+		for j, p := range others {
+			if at, ok := tl.pick(s, p, placed[j], t, carrySeconds); ok {
+				tl.placed[p][at](s)
+			}
 		}
 		snaps = append(snaps, s)
 	}
@@ -194,8 +237,19 @@ func (tl *timeline) markMissing(snaps []*snapshot.Snapshot) []string {
 	return missing
 }
 
-// present says which parts the capture held.
+// present says which parts the capture held: the few the timeline joins by
+// name, and any other it placed.
 func (tl *timeline) present() map[snapshot.CollectorName]bool {
+	present := tl.named()
+	for _, p := range tl.placedParts() {
+		present[p] = true
+	}
+	return present
+}
+
+// named are the parts the timeline joins by name, each with whether the
+// capture held it.
+func (tl *timeline) named() map[snapshot.CollectorName]bool {
 	return map[snapshot.CollectorName]bool{
 		snapshot.CollectorStatus:      len(tl.status) > 0,
 		snapshot.CollectorProcesslist: len(tl.procs) > 0,
