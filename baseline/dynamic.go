@@ -33,7 +33,9 @@ const (
 
 // namedSignals reads the frame's signals that come by name.
 func namedSignals(r *reading, routine []Routine, out []named) []named {
-	if h := r.hostRates(); h != nil && r.f.Snapshot.Host != nil && !r.f.Snapshot.Host.Remote {
+	// A carried host reading says nothing new of its disks and links either
+	// (ownHost).
+	if h := r.hostRates(); h != nil && r.f.Snapshot.Host != nil && !r.f.Snapshot.Host.Remote && !r.hostCarried {
 		for _, d := range h.Disks {
 			out = append(out,
 				named{spec{name: "disk " + d.Name + " util %", kind: kDiskUtil, dir: up, floor: 20, unit: "%"}, d.UtilPercent},

@@ -15,6 +15,26 @@ type reading struct {
 	// prevInnoDB is when the InnoDB status the frame before carried was
 	// read: a status carried into this frame says nothing new.
 	prevInnoDB time.Time
+	// hostCarried: the frame holds the host reading the frame before held
+	// (a capture's loop that read the host every 2 s carries each reading
+	// into the second between).
+	hostCarried bool
+}
+
+// ownHost reads a host signal only in the frame that read the host. A
+// capture's loop slows when the host is busy, so the readings it carries
+// are the busy ones: counted again in each frame that carries them, they
+// weigh by how long the next reading took, and the normal's bursts widen
+// its band (pt-stalk's run queue in the busy normal: 5 s highs of 25
+// counted so, 22 from its own readings). A live read that misses a tick
+// leaves its frame without the host; a carried reading counts the same.
+func ownHost(read func(r *reading) (float64, bool)) func(r *reading) (float64, bool) {
+	return func(r *reading) (float64, bool) {
+		if r.hostCarried {
+			return 0, false
+		}
+		return read(r)
+	}
 }
 
 func (r *reading) hostRates() *snapshot.HostRates {
@@ -145,13 +165,13 @@ func mysqldRSS(r *reading) (float64, bool) {
 	return float64(h.Mysqld.RSSBytes), true
 }
 
-// tcp reads one of the host's TCP rates.
+// tcp reads one of the host's TCP rates, from the frame that read them.
 func tcp(pick func(*snapshot.TCPRate) float64) func(r *reading) (float64, bool) {
-	return func(r *reading) (float64, bool) {
+	return ownHost(func(r *reading) (float64, bool) {
 		h := r.hostRates()
 		if h == nil || h.TCP == nil {
 			return 0, false
 		}
 		return pick(h.TCP), true
-	}
+	})
 }

@@ -11,8 +11,9 @@ import (
 // judgeSignals sets each signal's recent value (the time-weighted mean of
 // the short window) and whether it stands out of its band. A departure is
 // dated from the oldest frame of the short window that was itself out the
-// same way, at the middle of the interval it stands for: a step is dated
-// within half an interval, not when the mean caught up with it.
+// same way, at the middle of the interval it stands for (frames without a
+// reading between): a step is dated within half an interval, not when the
+// mean caught up with it.
 func (t *Tracker) judgeSignals() {
 	for i, g := range t.sigs {
 		if !g.curOK || g.n == 0 {
@@ -58,7 +59,15 @@ func (t *Tracker) departure(i int, g *signal, dir direction) float64 {
 	start := last.at - last.span/2
 	for k := len(t.recent) - 1; k >= 0; k-- {
 		r := t.recent[k]
-		if i >= len(r.vals) || r.vals[i] != r.vals[i] || g.judgeLoose(r.vals[i]) != dir {
+		if i >= len(r.vals) {
+			break // the signal was not yet known
+		}
+		// A frame without a reading (a host reading carried, a read that
+		// missed its tick) says nothing: the departure goes on past it.
+		if r.vals[i] != r.vals[i] {
+			continue
+		}
+		if g.judgeLoose(r.vals[i]) != dir {
 			break
 		}
 		start = r.at - r.span/2

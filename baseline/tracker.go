@@ -176,7 +176,8 @@ const maxNamed = 160
 
 // sample reads the frame's value of every signal, NaN where it says nothing.
 func (t *Tracker) sample(f *snapshot.Frame, routine []Routine, span float64) []float64 {
-	r := &reading{f: f, prevHost: t.prevHost, secs: span, prevInnoDB: t.prevInnoDB}
+	r := &reading{f: f, prevHost: t.prevHost, secs: span, prevInnoDB: t.prevInnoDB,
+		hostCarried: f.Snapshot.Host != nil && snapshot.SameHostReading(t.prevHost, f.Snapshot.Host)}
 	t.noteUnjudgedMix(f.Load, bucketOf(f.Time()))
 	t.named = namedSignals(r, t.toolsRunning(routine, f.Time()), t.named[:0])
 	for _, n := range t.named {
