@@ -30,11 +30,28 @@ type Busy struct {
 	// beside sysbench (whose statements all go by primary key): the queries
 	// an index dropped under them turns into scans.
 	Lookups int
+	// HotRow is clients that each update one counter row in a transaction
+	// the application holds HotHold before it commits (work between its
+	// statements): a queue on that row at all times, the chronic row-lock
+	// waits of a busy OLTP server, which hot_rows reports through the whole
+	// normal. 0: none.
+	HotRow  int
+	HotHold time.Duration
 }
 
 // DefaultBusy is what 2 shared cores keep up with while leaving room for
 // a doubled rate: measured, the server runs about half its capacity.
 var DefaultBusy = Busy{Tables: 4, Rows: 50000, Threads: 32, Rate: 80, Lookups: 20}
+
+// HotRowBusy is DefaultBusy with a row always queued on: five clients
+// holding it 40 ms each make about 25 waits a second and 4 s waited per
+// second (hot_rows' warning is 20 and 1 s, its critical 5 s), so the
+// normal has a finding that stands through it, which the monitor must
+// mark chronic while it names each fault first.
+var HotRowBusy = Busy{Tables: 4, Rows: 50000, Threads: 32, Rate: 80, Lookups: 20, HotRow: 5, HotHold: 40 * time.Millisecond}
+
+// Shapes are the busy normals by name (MYTOP_BUSYNORMAL_SHAPE).
+var Shapes = map[string]Busy{"default": DefaultBusy, "hot-row": HotRowBusy}
 
 // Bed is a busy server and its clients.
 type Bed struct {
@@ -97,6 +114,7 @@ func Start(t testing.TB, busy Busy) *Bed {
 	b.Began = time.Now()
 	b.startSysbench(t, "normal")
 	b.startLookups()
+	b.startHotRow()
 	return b
 }
 
@@ -114,6 +132,7 @@ func (b *Bed) load(t testing.TB) {
 				"SUBSTRING(REPEAT(MD5(seq), 4), 1, 119), SUBSTRING(REPEAT(MD5(seq+1), 2), 1, 59) FROM seq.seq_1_to_%d",
 				i, b.Busy.Rows, b.Busy.Rows))
 	}
+	b.Srv.Exec(t, "CREATE TABLE sbtest.hot (id INT PRIMARY KEY, v BIGINT NOT NULL)", "INSERT INTO sbtest.hot VALUES (1, 0)")
 	b.restore = filepath.Join(b.Dir, "restore.sql")
 	out, err := os.Create(b.restore)
 	if err != nil {
@@ -202,6 +221,28 @@ func (b *Bed) startLookups() {
 			}
 		}
 	}()
+}
+
+// startHotRow runs the Busy.HotRow clients, each over a connection of its
+// own: begin, update the row, hold it (the application's work), commit.
+func (b *Bed) startHotRow() {
+	for range b.Busy.HotRow {
+		b.Go(func() {
+			for b.ctx.Err() == nil {
+				tx, err := b.DB.BeginTx(b.ctx, nil)
+				if err != nil {
+					sleep(b.ctx, b.Busy.HotHold)
+					continue
+				}
+				if _, err := tx.ExecContext(b.ctx, "UPDATE sbtest.hot SET v = v + 1 WHERE id = 1"); err == nil {
+					sleep(b.ctx, b.Busy.HotHold)
+				}
+				if tx.Commit() != nil {
+					tx.Rollback()
+				}
+			}
+		})
+	}
 }
 
 // Context is the bed's: it ends when the bed stops.

@@ -23,8 +23,9 @@ import (
 // the committed recording of the whole family replays in the fast tier
 // (replay_test.go). MYTOP_BUSYNORMAL=full runs all ten, with 10 minutes of
 // quiet normal after the first (about 29 minutes, all in the heavy slot);
-// a comma list
-// of fault names runs those. MYTOP_BUSYNORMAL_SCHEDULE=normal,fault,recovery
+// a comma list of fault names runs those. MYTOP_BUSYNORMAL_SHAPE=hot-row
+// runs them on a normal with a row always queued on (HotRowBusy: hot_rows
+// stands through it, chronic). MYTOP_BUSYNORMAL_SCHEDULE=normal,fault,recovery
 // (durations) changes the schedule; MYTOP_BUSYNORMAL_SAVE=DIR keeps the
 // recording and its timeline there; MYTOP_BUSYNORMAL_PTSTALK=DIR runs
 // pt-stalk into DIR across the first fault.
@@ -39,7 +40,14 @@ func TestIntegrationBusyNormalFaults(t *testing.T) {
 		// its normal either.
 		testdb.Heavy(t)
 	}
-	bed := Start(t, DefaultBusy)
+	shape := DefaultBusy
+	if v := os.Getenv("MYTOP_BUSYNORMAL_SHAPE"); v != "" {
+		var ok bool
+		if shape, ok = Shapes[v]; !ok {
+			t.Fatalf("MYTOP_BUSYNORMAL_SHAPE=%s: no such shape", v)
+		}
+	}
+	bed := Start(t, shape)
 	path := filepath.Join(t.TempDir(), "busy-normal.mytop")
 	mon, err := Watch(bed.Srv.Socket, path)
 	if err != nil {
