@@ -121,24 +121,65 @@ func TestIntegrationReadAheadEvicted(t *testing.T) {
 	w := newWorkload(t)
 	c := noWarmup(DefaultConfig())
 	var got *snapshot.Finding
-	var after time.Duration
+	var named time.Time
+	var waste wasteOnset
 	frames := watch(t, srv, within(60*time.Second), judged(c), until(func(f *snapshot.Frame) bool {
 		logReadAhead(t, []*snapshot.Frame{f})
 		if !w.startWhenWarm(f, c, func() { rangeScans(w, srv, 8, tables, rows, 200) }) {
 			return false
 		}
-		got, after = idFinding(IDReadAheadEvicted, snapshot.Warning)(f), f.Snapshot.Time.Sub(w.began)
+		waste.observe(f, c)
+		got, named = idFinding(IDReadAheadEvicted, snapshot.Warning)(f), f.Snapshot.Time
 		return got != nil
 	})).frames
 	if got == nil {
-		t.Fatalf("no read_ahead_evicted warning in %d frames", len(frames))
+		t.Fatalf("no read_ahead_evicted warning in %d frames (the waste held from %v)", len(frames), waste.at)
 	}
-	t.Logf("read_ahead_evicted/%s stood %.1f s after the workload started:\n%s", got.Severity, after.Seconds(), findingText(got))
-	if after > 10*time.Second {
-		t.Errorf("named %.1f s after onset, want within 10 s", after.Seconds())
+	t.Logf("read_ahead_evicted/%s stood %.1f s after the workload started:\n%s", got.Severity, named.Sub(w.began).Seconds(), findingText(got))
+	if waste.at.IsZero() {
+		t.Logf("named before the waste held two frames in a row by the test's reckoning")
+	} else if after := named.Sub(waste.at); after > 10*time.Second {
+		t.Errorf("named %.1f s after the waste held (%.1f s after the workload started), want within 10 s",
+			after.Seconds(), waste.at.Sub(w.began).Seconds())
 	}
 	wantEvidence(t, got, "pages read ahead over the last", "were evicted before any use", raEvicted,
 		"innodb_read_ahead_threshold=8", "innodb_buffer_pool_size=6", "from 8 towards 64")
+}
+
+// wasteOnset is when the read-ahead waste the rule judges was there: over
+// the last ReadAheadWindow of frames, at least ReadAheadMinPages read ahead
+// and ReadAheadEvictedWarn % of them evicted unused, for the second frame in
+// a row. On a machine that starves the scanners the read-ahead comes in
+// bursts (14-32 pages a second, not 100-200), the waste holds for a second
+// and goes, and the rule rightly waits for it to hold: the onset is the
+// waste's, not the workload's.
+type wasteOnset struct {
+	ra, ev []float64 // per frame since the workload started
+	held   int       // frames in a row the waste held
+	at     time.Time
+}
+
+func (o *wasteOnset) observe(f *snapshot.Frame, c Config) {
+	if f.Rates == nil || !o.at.IsZero() {
+		return
+	}
+	ra, _ := f.Rates.Rate(raPages)
+	ev, _ := f.Rates.Rate(raEvicted)
+	secs := f.Rates.Interval
+	o.ra, o.ev = append(o.ra, ra*secs), append(o.ev, ev*secs)
+	n := max(0, len(o.ra)-int(c.ReadAheadWindow/time.Second))
+	var pages, evicted float64
+	for i := n; i < len(o.ra); i++ {
+		pages, evicted = pages+o.ra[i], evicted+o.ev[i]
+	}
+	if pages >= c.ReadAheadMinPages && 100*evicted >= c.ReadAheadEvictedWarn*pages {
+		o.held++
+	} else {
+		o.held = 0
+	}
+	if o.held == 2 {
+		o.at = f.Snapshot.Time
+	}
 }
 
 func TestIntegrationReadAheadUsedIsHealthy(t *testing.T) {
