@@ -37,6 +37,10 @@ type Busy struct {
 	// normal. 0: none.
 	HotRow  int
 	HotHold time.Duration
+	// SyncWriter is a process beside mysqld that writes the datadir's disk
+	// all the time, each 16 KB write synced (a log shipper, an agent's
+	// journal): the disk busy as its normal, not as news.
+	SyncWriter bool
 }
 
 // DefaultBusy is what 2 shared cores keep up with while leaving room for
@@ -50,8 +54,13 @@ var DefaultBusy = Busy{Tables: 4, Rows: 50000, Threads: 32, Rate: 80, Lookups: 2
 // mark chronic while it names each fault first.
 var HotRowBusy = Busy{Tables: 4, Rows: 50000, Threads: 32, Rate: 80, Lookups: 20, HotRow: 5, HotHold: 40 * time.Millisecond}
 
+// ChronicBusy is HotRowBusy on a disk a synced writer keeps busy: the
+// normal of a server whose row-lock waits and busy disk are how it runs.
+var ChronicBusy = Busy{Tables: 4, Rows: 50000, Threads: 32, Rate: 80, Lookups: 20, HotRow: 5, HotHold: 40 * time.Millisecond,
+	SyncWriter: true}
+
 // Shapes are the busy normals by name (MYTOP_BUSYNORMAL_SHAPE).
-var Shapes = map[string]Busy{"default": DefaultBusy, "hot-row": HotRowBusy}
+var Shapes = map[string]Busy{"default": DefaultBusy, "hot-row": HotRowBusy, "chronic": ChronicBusy}
 
 // Bed is a busy server and its clients.
 type Bed struct {
@@ -115,6 +124,7 @@ func Start(t testing.TB, busy Busy) *Bed {
 	b.startSysbench(t, "normal")
 	b.startLookups()
 	b.startHotRow()
+	b.startSyncWriter()
 	return b
 }
 
@@ -243,6 +253,21 @@ func (b *Bed) startHotRow() {
 			}
 		})
 	}
+}
+
+// startSyncWriter runs Busy.SyncWriter: dd writing 16 MB in synced 16 KB
+// blocks over one file, again and again.
+func (b *Bed) startSyncWriter() {
+	if !b.Busy.SyncWriter {
+		return
+	}
+	path := filepath.Join(b.Dir, "syncwriter")
+	b.Go(func() {
+		defer os.Remove(path)
+		for b.ctx.Err() == nil {
+			command(b.ctx, "dd", "if=/dev/zero", "of="+path, "bs=16k", "count=1024", "oflag=dsync", "conv=notrunc").Run()
+		}
+	})
 }
 
 // Context is the bed's: it ends when the bed stops.

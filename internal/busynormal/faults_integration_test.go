@@ -23,9 +23,9 @@ import (
 // the committed recording of the whole family replays in the fast tier
 // (replay_test.go). MYTOP_BUSYNORMAL=full runs all ten, with 10 minutes of
 // quiet normal after the first (about 29 minutes, all in the heavy slot);
-// a comma list of fault names runs those. MYTOP_BUSYNORMAL_SHAPE=hot-row
-// runs them on a normal with a row always queued on (HotRowBusy: hot_rows
-// stands through it, chronic). MYTOP_BUSYNORMAL_SCHEDULE=normal,fault,recovery
+// a comma list of fault names runs those. MYTOP_BUSYNORMAL_SHAPE=chronic
+// runs them on a normal with a row always queued on and a busy disk
+// (ChronicBusy: hot_rows stands through it, chronic; Shapes names others). MYTOP_BUSYNORMAL_SCHEDULE=normal,fault,recovery
 // (durations) changes the schedule; MYTOP_BUSYNORMAL_SAVE=DIR keeps the
 // recording and its timeline there; MYTOP_BUSYNORMAL_PTSTALK=DIR runs
 // pt-stalk into DIR across the first fault.
