@@ -1,6 +1,7 @@
 package baseline
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"time"
@@ -26,12 +27,21 @@ type episode struct {
 type onsetState struct {
 	class    int
 	lastHeld float64
-	onset    snapshot.Onset
+	// confirmed is when the cause was first confirmed: what the DBA was
+	// told, and when.
+	confirmed float64
+	onset     snapshot.Onset
 }
 
-// wave is how close two onsets must be to count as starting together; then
-// the one that moved further (weighted by how directly its class names a
-// root) ranks first, else the earlier one does: what changed first.
+// wave is how close two causes must be confirmed to count as starting
+// together; then the one that moved further (weighted by how directly its
+// class names a root) ranks first, else the earlier one does: what changed
+// first. A cause confirmed a wave after another ranks after it, however far
+// it moved and however early its signals' departure dates it: the clients'
+// backlog flooding in once a lock convoy's holder ends (a workload spike
+// dated from the sessions that piled up at the convoy's start, four times
+// the normal's queries at its peak) is the convoy's aftermath, not what
+// changed first.
 const wave = 10.0
 
 // updateEpisode advances each class's hold, opens, extends or closes the
@@ -94,7 +104,7 @@ func (t *Tracker) confirm(i int, f *snapshot.Frame, ms []moved, now float64, rou
 	sc := score(ms) * tl.weight
 	if os == nil {
 		start := onsetStart(ms, now, t.cfg)
-		os = &onsetState{class: i, lastHeld: now,
+		os = &onsetState{class: i, lastHeld: now, confirmed: now,
 			onset: snapshot.Onset{At: unixTime(start).In(f.Time().Location()), Cause: c.cause}}
 		t.ep.onsets = append(t.ep.onsets, os)
 		t.untaint(start)
@@ -125,32 +135,33 @@ func (t *Tracker) onsets() []snapshot.Onset {
 	if t.ep == nil || len(t.ep.onsets) == 0 {
 		return nil
 	}
-	out := make([]snapshot.Onset, len(t.ep.onsets))
-	for i, o := range t.ep.onsets {
-		out[i] = o.onset
-	}
-	slices.SortStableFunc(out, func(a, b snapshot.Onset) int { return a.At.Compare(b.At) })
-	waves := make(map[time.Time]int, len(out))
-	w, start := 0, out[0].At
-	for _, o := range out {
-		if o.At.Sub(start).Seconds() > wave {
-			w, start = w+1, o.At
+	states := slices.Clone(t.ep.onsets)
+	slices.SortStableFunc(states, func(a, b *onsetState) int {
+		if c := cmp.Compare(a.confirmed, b.confirmed); c != 0 {
+			return c
 		}
-		waves[o.At] = w
+		return a.onset.At.Compare(b.onset.At)
+	})
+	waves := make(map[*onsetState]int, len(states))
+	w, start := 0, states[0].confirmed
+	for _, o := range states {
+		if o.confirmed-start > wave {
+			w, start = w+1, o.confirmed
+		}
+		waves[o] = w
 	}
-	slices.SortStableFunc(out, func(a, b snapshot.Onset) int {
-		if wa, wb := waves[a.At], waves[b.At]; wa != wb {
+	slices.SortStableFunc(states, func(a, b *onsetState) int {
+		if wa, wb := waves[a], waves[b]; wa != wb {
 			return wa - wb
 		}
-		if a.Score != b.Score {
-			if a.Score > b.Score {
-				return -1
-			}
-			return 1
+		if a.onset.Score != b.onset.Score {
+			return -cmp.Compare(a.onset.Score, b.onset.Score)
 		}
-		return 0
+		return a.onset.At.Compare(b.onset.At)
 	})
-	for i := range out {
+	out := make([]snapshot.Onset, len(states))
+	for i, o := range states {
+		out[i] = o.onset
 		out[i].Rank = i + 1
 	}
 	return out

@@ -2,6 +2,7 @@ package busynormal
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -32,6 +33,10 @@ type Verdict struct {
 	// First is the rank-1 cause of the first frame with an onset after the
 	// injection, and its title.
 	First, FirstTitle string
+	// Kept is the rank-1 cause of the last frame whose episode holds the
+	// fault's cause: what the episode's ROOT CAUSE line says once it is
+	// over (a report's), after the aftermath has moved everything else.
+	Kept, KeptTitle string
 	// NotChronic are findings that stood through the normal yet were not
 	// marked chronic during the fault.
 	NotChronic []string
@@ -51,6 +56,8 @@ func (v Verdict) Good() (bool, string) {
 		return false, fmt.Sprintf("%s named first only after %s", v.Cause, v.TimeToName.Round(100*time.Millisecond))
 	case v.OnsetError > OnsetWithin || v.OnsetError < -OnsetWithin:
 		return false, fmt.Sprintf("%s's onset is %s off the injection", v.Cause, v.OnsetError.Round(100*time.Millisecond))
+	case v.Kept != v.Cause:
+		return false, fmt.Sprintf("%s named first, but by the episode's end its first cause became %q: %s", v.Cause, v.Kept, v.KeptTitle)
 	case len(v.NotChronic) > 0:
 		return false, fmt.Sprintf("findings that stood through the normal not marked chronic: %s", strings.Join(v.NotChronic, ", "))
 	}
@@ -185,6 +192,9 @@ func judgeFault(frames []*snapshot.Frame, in Injection, until time.Time, chronic
 		}
 		if v.First == "" {
 			v.First, v.FirstTitle = f.Onsets[0].Cause, f.Onsets[0].Title
+		}
+		if slices.ContainsFunc(fresh, func(o snapshot.Onset) bool { return o.Cause == in.Cause }) {
+			v.Kept, v.KeptTitle = f.Onsets[0].Cause, f.Onsets[0].Title
 		}
 		if v.Named {
 			continue

@@ -58,7 +58,8 @@ func TestJudgeReadsEachFaultsVerdict(t *testing.T) {
 		t.Errorf("judged %s of normal", j.Judged)
 	}
 	cpu, locks := j.Verdicts[0], j.Verdicts[1]
-	if ok, why := cpu.Good(); !ok || cpu.TimeToName != 7*time.Second || cpu.OnsetError != 2*time.Second || cpu.Rank != 1 {
+	if ok, why := cpu.Good(); !ok || cpu.TimeToName != 7*time.Second || cpu.OnsetError != 2*time.Second || cpu.Rank != 1 ||
+		cpu.Kept != snapshot.CauseCPUOutside {
 		t.Errorf("cpu-hog: %s (%s)", cpu, why)
 	}
 	if ok, why := locks.Good(); ok || locks.Rank != 2 || locks.First != snapshot.CauseDisk || !strings.Contains(why, "rank 2") {
@@ -67,7 +68,8 @@ func TestJudgeReadsEachFaultsVerdict(t *testing.T) {
 }
 
 func TestVerdictBounds(t *testing.T) {
-	good := Verdict{Fault: "f", Cause: "disk", Named: true, Rank: 1, TimeToName: 9 * time.Second, OnsetError: -4 * time.Second}
+	good := Verdict{Fault: "f", Cause: "disk", Named: true, Rank: 1, TimeToName: 9 * time.Second, OnsetError: -4 * time.Second,
+		Kept: "disk"}
 	if ok, why := good.Good(); !ok {
 		t.Errorf("%s: %s", good, why)
 	}
@@ -76,7 +78,8 @@ func TestVerdictBounds(t *testing.T) {
 		"misdated":   {Named: true, Rank: 1, TimeToName: 8 * time.Second, OnsetError: 6 * time.Second},
 		"second":     {Named: true, Rank: 2, TimeToName: 3 * time.Second},
 		"unnamed":    {},
-		"notchronic": {Named: true, Rank: 1, NotChronic: []string{"hot_rows"}},
+		"notchronic": {Named: true, Rank: 1, Kept: "disk", NotChronic: []string{"hot_rows"}},
+		"overtaken":  {Cause: "locks", Named: true, Rank: 1, TimeToName: 5 * time.Second, Kept: "workload spike"},
 	} {
 		if ok, _ := v.Good(); ok {
 			t.Errorf("%s passes: %s", name, v)
