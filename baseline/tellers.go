@@ -62,12 +62,11 @@ func tellStatement(c *told) {
 }
 
 func tellWorkload(c *told) {
-	hosts, users := c.namesOf(kClientHost, prefixHost), c.namesOf(kUser, prefixUser)
 	switch {
-	case len(hosts) > 0:
-		c.title = "workload spike from a new client host: " + strings.Join(hosts, ", ")
-	case len(users) > 0:
-		c.title = "workload spike from a new user: " + strings.Join(users, ", ")
+	case c.movedOf(kClientHost) != nil:
+		c.title = "workload spike from " + c.whoseShare(kClientHost, prefixHost, "client host")
+	case c.movedOf(kUser) != nil:
+		c.title = "workload spike from " + c.whoseShare(kUser, prefixUser, "user")
 	default:
 		c.title = "workload spike: more of the same requests"
 		if q := c.movedOf(kQueries); q != nil {
@@ -76,6 +75,37 @@ func tellWorkload(c *told) {
 	}
 	c.moves()
 	c.advice = "The application sends more than usual: find which client (processlist by host and user) and whether it is expected."
+}
+
+// newShare is the largest share of the active sessions, in percent, a
+// client may hold in the normal and still be called new.
+const newShare = 1
+
+// whoseShare names the clients of kind k whose share of the sessions rose:
+// "a new client host: X" when the normal had none of them, else "client
+// host X (12 % of sessions -> 80 %)": a client always there that now holds
+// the sessions (its backlog flooding in) is not a new one.
+func (c *told) whoseShare(k kind, prefix, what string) string {
+	var fresh, more []string
+	for _, x := range c.ms {
+		if x.g.kind != k {
+			continue
+		}
+		name := strings.TrimPrefix(x.g.name, prefix)
+		if x.g.med <= newShare {
+			fresh = append(fresh, name)
+		} else {
+			more = append(more, fmt.Sprintf("%s (%.0f %% of sessions -> %.0f %%)", name, x.g.med, x.g.cur))
+		}
+	}
+	if len(more) == 0 {
+		return "a new " + what + ": " + strings.Join(fresh, ", ")
+	}
+	out := what + " " + strings.Join(more, ", ")
+	if len(fresh) > 0 {
+		out += "; new: " + strings.Join(fresh, ", ")
+	}
+	return out
 }
 
 func tellReplication(c *told) {
