@@ -114,7 +114,9 @@ func busiestOthersCPU(r *reading) (float64, bool) {
 // rates, when the source reads the kernel's.
 func stall(of func(*snapshot.PressureRates) snapshot.StallRate) func(r *reading) (float64, bool) {
 	return func(r *reading) (float64, bool) {
-		if r.f.Rates == nil || r.f.Rates.Pressure == nil {
+		// A reading a capture carried into the second its loop skipped
+		// (marked stale) says nothing new, as a carried host reading.
+		if r.f.Rates == nil || r.f.Rates.Pressure == nil || r.f.Snapshot.Collectors[snapshot.CollectorPressure].Stale {
 			return 0, false
 		}
 		return of(r.f.Rates.Pressure).Some, true

@@ -137,3 +137,36 @@ func TestDepartureSpansFramesWithoutAReading(t *testing.T) {
 		})
 	}
 }
+
+// A stall reading a capture carried (its part marked stale) is not read
+// again: the held rates repeat the reading's own, which would count twice.
+func TestStallSignalsReadFromTheirOwnReading(t *testing.T) {
+	s := newSim(3, time.Second)
+	s.pressure = &snapshot.Pressure{}
+	s.next()
+	s.next()
+	f := s.next()
+	if f.Rates == nil || f.Rates.Pressure == nil {
+		t.Fatal("the simulated frame has no stall rates")
+	}
+	carried := *f.Snapshot
+	carried.Collectors = map[snapshot.CollectorName]snapshot.CollectorState{
+		snapshot.CollectorPressure: {Stale: true, Error: "carried from 04:00:01"}}
+	for _, c := range []struct {
+		name  string
+		frame *snapshot.Frame
+		want  bool
+	}{
+		{"a new reading", f, true},
+		{"a reading carried", &snapshot.Frame{Seq: f.Seq, Snapshot: &carried, Rates: f.Rates, Load: f.Load}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tr := New(DefaultConfig())
+			vals := tr.sample(c.frame, nil, 1)
+			i, ok := tr.byName["CPU stall %"]
+			if got := ok && !math.IsNaN(vals[i]); got != c.want {
+				t.Errorf("CPU stall %% read: %v, want %v", got, c.want)
+			}
+		})
+	}
+}
