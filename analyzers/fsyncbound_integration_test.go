@@ -213,9 +213,10 @@ func TestIntegrationCommitFsyncBoundSlowDisk(t *testing.T) {
 	c := noWarmup(DefaultConfig())
 	var warn *snapshot.Finding
 	var warnAfter time.Duration
+	var flushes0 int64
 	frames := watch(t, srv, within(40*time.Second), judged(c), withHost(&collectors.Host{}), until(func(f *snapshot.Frame) bool {
 		if w.began.IsZero() {
-			w.began = time.Now()
+			w.began, flushes0 = time.Now(), disk.Flushes.Load()
 			autocommitInserts(w, srv, 16, 0)
 		}
 		if x := findingIn(f, IDCommitFsyncBound); x != nil && x.Severity >= snapshot.Warning && warn == nil {
@@ -226,6 +227,9 @@ func TestIntegrationCommitFsyncBoundSlowDisk(t *testing.T) {
 	ins1 := meanRate(frames, "Com_insert", len(frames)-8)
 	fs1 := meanRate(frames, dataFsyncs, len(frames)-8)
 	flushes := disk.Flushes.Load()
+	// What the device itself saw: the loop device merges the fsyncs InnoDB
+	// counts, so its flushes, not InnoDB's fsyncs, say how busy it was.
+	deviceBusy := 100 * float64(flushes-flushes0) / time.Since(w.began).Seconds() * disk.Delay.Seconds()
 
 	var ins2, fs2 float64
 	var standing []string
@@ -242,15 +246,18 @@ func TestIntegrationCommitFsyncBoundSlowDisk(t *testing.T) {
 		ins2, fs2 = meanRate(frames2, "Com_insert", 2), meanRate(frames2, dataFsyncs, 2)
 		w.stop()
 	})
-	t.Logf("%s: %d flushes at %v reached the slow file; =1: %.0f commits/s on %.0f fsyncs/s; =2: %.0f commits/s on %.0f fsyncs/s (%.1fx)",
-		disk.Device, flushes, disk.Delay, ins1, fs1, ins2, fs2, ins2/max(ins1, 1))
+	t.Logf("%s: %d flushes at %v reached the slow file (%.0f %% busy under =1); =1: %.0f commits/s on %.0f fsyncs/s; "+
+		"=2: %.0f commits/s on %.0f fsyncs/s (%.1fx)",
+		disk.Device, flushes, disk.Delay, deviceBusy, ins1, fs1, ins2, fs2, ins2/max(ins1, 1))
 	// Sixteen clients keep a 10-ms flush device some 90 % busy (90 fsyncs a
 	// second) when they get the CPUs; in a loaded full run they sent 16 a
 	// second, the device 16 % busy, under even the info line: the flushes
 	// did not bound them, and no warning is owed.
-	if busy := 100 * fs1 * disk.Delay.Seconds(); warn == nil && busy < DefaultConfig().CommitFsyncBusyInfo {
-		t.Skipf("the clients kept %s %.0f %% busy flushing (%.0f fsyncs/s at %v): under the rule's %.0f %%, "+
-			"the machine starved them", dev, busy, fs1, disk.Delay, DefaultConfig().CommitFsyncBusyInfo)
+	// In another loaded run InnoDB counted 65 fsyncs/s but the device saw
+	// about 25 flushes a second, under the warning's share.
+	if warn == nil && deviceBusy < DefaultConfig().CommitFsyncBusyWarn {
+		t.Skipf("the clients kept %s %.0f %% busy flushing (%.0f fsyncs/s counted by InnoDB, %v a flush): under the "+
+			"rule's warning at %.0f %%, the machine starved them", dev, deviceBusy, fs1, disk.Delay, DefaultConfig().CommitFsyncBusyWarn)
 	}
 	if warn == nil || warnAfter > 10*time.Second {
 		t.Fatalf("commit_fsync_bound did not warn within 10 s of the clients (warned: %v, after %.1f s)", warn != nil, warnAfter.Seconds())
