@@ -32,8 +32,9 @@ func isPressureLog(head []byte, lines []string) bool {
 		return false
 	}
 	var resource string
+	var scratch snapshot.Pressure
 	for _, l := range lines[1:] {
-		if _, _, ok := stallLine(l, &resource); ok {
+		if stallLine(l, &resource, &scratch) {
 			return true
 		}
 	}
@@ -58,9 +59,7 @@ func pressureOf(lines []string) *snapshot.Pressure {
 	var resource string
 	read := false
 	for _, l := range lines {
-		if name, stall, ok := stallLine(l, &resource); ok {
-			read = parse.PressureLine(stall, parse.PressureOf(&ps, name)) || read
-		}
+		read = stallLine(l, &resource, &ps) || read
 	}
 	if !read {
 		return nil
@@ -68,21 +67,19 @@ func pressureOf(lines []string) *snapshot.Pressure {
 	return &ps
 }
 
-// stallLine tells a stall line, its resource and its text: the resource is
-// the grep prefix's file, or the file of the head header before it, which
-// sets *resource for the lines that follow.
-func stallLine(line string, resource *string) (name, stall string, ok bool) {
+// stallLine reads one stall line into p, by its resource: the grep
+// prefix's file, or the file of the head header before it, which sets
+// *resource for the lines that follow. False for any other line.
+func stallLine(line string, resource *string, p *snapshot.Pressure) bool {
 	l := strings.TrimSpace(line)
 	if header, ok := strings.CutPrefix(l, "==> "); ok {
 		*resource = filepath.Base(strings.TrimSpace(strings.TrimSuffix(header, "<==")))
-		return "", "", false
+		return false
 	}
-	name = *resource
+	name := *resource
 	if path, rest, ok := strings.Cut(l, ":"); ok && strings.Contains(path, "pressure/") {
 		name, l = filepath.Base(path), rest
 	}
-	if parse.PressureOf(&snapshot.Pressure{}, name) == nil || !parse.PressureLine(l, &snapshot.Stall{}) {
-		return "", "", false
-	}
-	return name, l, true
+	stall := parse.PressureOf(p, name)
+	return stall != nil && parse.PressureLine(l, stall)
 }
