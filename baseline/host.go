@@ -114,9 +114,8 @@ func busiestOthersCPU(r *reading) (float64, bool) {
 // rates, when the source reads the kernel's.
 func stall(of func(*snapshot.PressureRates) snapshot.StallRate) func(r *reading) (float64, bool) {
 	return func(r *reading) (float64, bool) {
-		// A reading a capture carried into the second its loop skipped
-		// (marked stale) says nothing new, as a carried host reading.
-		if r.f.Rates == nil || r.f.Rates.Pressure == nil || r.f.Snapshot.Collectors[snapshot.CollectorPressure].Stale {
+		// A carried reading says nothing new, as a carried host reading.
+		if r.f.Rates == nil || r.f.Rates.Pressure == nil || snapshot.PressureCarried(r.f.Snapshot) {
 			return 0, false
 		}
 		return of(r.f.Rates.Pressure).Some, true

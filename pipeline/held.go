@@ -58,14 +58,10 @@ func (h *heldReadings) rate(f *snapshot.Frame, prev *snapshot.Snapshot) {
 	h.pressure.rate(f, prev)
 }
 
-// samePressureReading: unlike a CPU clock, a stall clock may stand still
-// between two real readings (nothing waited), so only a reading the capture
-// marked carried, or the very same one, is the last again.
+// samePressureReading: the very same reading, or one the capture marked
+// carried (snapshot.PressureCarried).
 func samePressureReading(last *snapshot.Pressure, s *snapshot.Snapshot) bool {
-	if last == s.Pressure {
-		return true
-	}
-	return last != nil && s.Pressure != nil && *last == *s.Pressure && s.Collectors[snapshot.CollectorPressure].Stale
+	return last == s.Pressure || last != nil && snapshot.PressureCarried(s)
 }
 
 // rate sets f's rates of the part: those the reading's own interval

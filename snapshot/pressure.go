@@ -33,6 +33,15 @@ type StallRate struct {
 	Full float64 `json:"full"`
 }
 
+// PressureCarried says s's stall reading is an earlier one a capture
+// carried into a second its loop skipped (marked stale), not a new one.
+// Unlike a CPU clock, a stall clock may stand still between two real
+// readings (nothing waited), so equal counters cannot tell it; a live read
+// that fails leaves no reading at all.
+func PressureCarried(s *Snapshot) bool {
+	return s.Pressure != nil && s.Collectors[CollectorPressure].Stale
+}
+
 // pressureRates is nil without two readings, or when a counter went back
 // (another host, or a reboot).
 func pressureRates(prev, cur *Pressure, secs float64) *PressureRates {
