@@ -213,6 +213,9 @@ func unixTime(s float64) time.Time {
 func onsetStart(ms []moved, now float64, cfg Config) float64 {
 	start, key := now, now
 	for _, x := range ms {
+		if x.loose {
+			continue
+		}
 		start = min(start, x.g.outStart)
 		if x.key {
 			key = min(key, x.g.outStart)

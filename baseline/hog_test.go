@@ -99,3 +99,31 @@ func namedFirst(t *testing.T, tr *Tracker, s *sim, began time.Time, cause string
 		t.Errorf("named after %s, want within 10 s", at.Sub(began))
 	}
 }
+
+// TestCPUHogFeltByTheServer: a hog whose run queue stays within the
+// normal's, on a source without the stall clock (a capture whose loop read
+// /proc/stat every 2 s under the hog), is named first within 10 s once the
+// server feels it: its queries fall by less than a move out of the band
+// would need. The same fall with the CPU still spread over many processes
+// (no process measured burning it) opens nothing.
+func TestCPUHogFeltByTheServer(t *testing.T) {
+	for _, withHog := range []bool{true, false} {
+		tr, s := New(DefaultConfig()), newSim(21, 2*time.Second)
+		normal := spreadOthers(s)
+		s.fault, s.faultAt = normal, epoch
+		noOnset(t, tr, s, 20*time.Minute, fmt.Sprintf("in the normal (hog %v)", withHog))
+		began := s.now.Add(time.Nanosecond)
+		s.fault, s.faultAt = func(smp *sample) {
+			normal(smp)
+			if withHog {
+				hogs(smp)
+			}
+			smp.rates["Questions"] *= 0.82
+		}, began
+		if withHog {
+			namedFirst(t, tr, s, began, snapshot.CauseCPUOutside)
+			continue
+		}
+		noOnset(t, tr, s, time.Minute, "from fewer queries alone,")
+	}
+}
