@@ -20,6 +20,8 @@ func TestWorkloadSpikeSaysNewOnlyOfANewClient(t *testing.T) {
 			"workload spike from a new client host: 10.0.0.9"},
 		{"the usual host's backlog", []moved{host("10.77.102.2", 12, 80)},
 			"workload spike from client host 10.77.102.2 (12 % of sessions -> 80 %)"},
+		{"a host there but rarely active", []moved{host("10.77.40.2", 1, 17)},
+			"workload spike from client host 10.77.40.2 (1 % of sessions -> 17 %)"},
 		{"both", []moved{host("10.0.0.9", 0, 30), host("10.77.102.2", 12, 50)},
 			"workload spike from client host 10.77.102.2 (12 % of sessions -> 50 %); new: 10.0.0.9"},
 	} {
