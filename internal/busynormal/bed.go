@@ -54,10 +54,12 @@ var DefaultBusy = Busy{Tables: 4, Rows: 50000, Threads: 32, Rate: 80, Lookups: 2
 // mark chronic while it names each fault first.
 var HotRowBusy = Busy{Tables: 4, Rows: 50000, Threads: 32, Rate: 80, Lookups: 20, HotRow: 5, HotHold: 40 * time.Millisecond}
 
-// ChronicBusy is HotRowBusy on a disk a synced writer keeps busy: the
-// normal of a server whose row-lock waits and busy disk are how it runs.
-var ChronicBusy = Busy{Tables: 4, Rows: 50000, Threads: 32, Rate: 80, Lookups: 20, HotRow: 5, HotHold: 40 * time.Millisecond,
-	SyncWriter: true}
+// ChronicBusy is the normal of a server whose row-lock waits and busy
+// disk are how it runs: HotRowBusy with sixty clients queued on the row
+// (most of its sessions running are waiting on it, as on a crowded OLTP
+// server) on a disk a synced writer keeps busy.
+var ChronicBusy = Busy{Tables: 4, Rows: 50000, Threads: 32, Rate: 80, Lookups: 20, HotRow: 60,
+	HotHold: 40 * time.Millisecond, SyncWriter: true}
 
 // Shapes are the busy normals by name (MYTOP_BUSYNORMAL_SHAPE).
 var Shapes = map[string]Busy{"default": DefaultBusy, "hot-row": HotRowBusy, "chronic": ChronicBusy}

@@ -53,8 +53,8 @@ func checkRecordedFaults(t *testing.T, tl *Timeline) {
 			t.Errorf("the timeline names a fault the family lacks: %s", in.Fault)
 		case in.Skipped != "":
 			t.Logf("%s: skipped when recorded: %s", in.Fault, in.Skipped)
-		case f.Felt(tl.Normal, in.During) != "":
-			t.Errorf("%s: the server did not feel it: %s", in.Fault, f.Felt(tl.Normal, in.During))
+		case f.Felt(tl.normalBefore(in.Began), in.During) != "":
+			t.Errorf("%s: the server did not feel it: %s", in.Fault, f.Felt(tl.normalBefore(in.Began), in.During))
 		default:
 			t.Logf("%s: %s", in.Fault, in.During)
 		}
@@ -64,31 +64,38 @@ func checkRecordedFaults(t *testing.T, tl *Timeline) {
 // pt-stalk's collection of the same run, imported, reaches the verdict the
 // recording does for the fault it covers.
 func TestImportBusyNormalPtStalk(t *testing.T) {
-	tl := loadTimeline(t)
-	dir := untar(t, familyPtStalk)
+	checkCapture(t, familyPtStalk, loadTimeline(t), familyFrames(t))
+}
+
+// checkCapture imports pt-stalk's collection of a run (a .tar.gz of its
+// directory) and fails t unless it reaches the verdicts of the run's
+// recording, frames, for the faults it covers, with its normal quiet.
+func checkCapture(t *testing.T, capture string, tl *Timeline, frames []*snapshot.Frame) *Judgement {
+	t.Helper()
+	dir := untar(t, capture)
 	// pt-stalk names its files by the local time of a machine whose clock
 	// was UTC, and the parts without a timestamp of their own are placed
 	// from that name: read it as the machine wrote it, wherever this runs.
 	local := time.Local
 	time.Local = time.UTC
-	frames, err := Replay(dir)
+	imported, err := Replay(dir)
 	time.Local = local
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(frames) < 300 {
-		t.Fatalf("the capture imported as %d frames", len(frames))
+	if len(imported) < 300 {
+		t.Fatalf("the capture imported as %d frames", len(imported))
 	}
-	from, to := frames[0].Time(), frames[len(frames)-1].Time()
+	from, to := imported[0].Time(), imported[len(imported)-1].Time()
 	sub := tl.Within(from, to)
 	if len(sub.Injections) == 0 {
 		t.Fatalf("no fault within the capture (%s to %s)", from.Format(time.TimeOnly), to.Format(time.TimeOnly))
 	}
-	captured := Judge(frames, sub)
-	t.Logf("pt-stalk, %d frames from %s to %s:\n%s", len(frames), from.Format(time.TimeOnly), to.Format(time.TimeOnly),
+	captured := Judge(imported, sub)
+	t.Logf("pt-stalk, %d frames from %s to %s:\n%s", len(imported), from.Format(time.TimeOnly), to.Format(time.TimeOnly),
 		captured.Report())
 	checkJudgement(t, captured, judging{known: knownCaptureMisses, quietNormal: true, replay: true})
-	full := Judge(familyFrames(t), tl)
+	full := Judge(frames, tl)
 	for _, v := range captured.Verdicts {
 		for _, w := range full.Verdicts {
 			if w.Fault == v.Fault && (v.Named != w.Named || v.Rank != w.Rank || v.First != w.First) {
@@ -96,6 +103,7 @@ func TestImportBusyNormalPtStalk(t *testing.T) {
 			}
 		}
 	}
+	return captured
 }
 
 // knownCaptureMisses are knownMisses for the pt-stalk capture. The CPU hog

@@ -40,8 +40,12 @@ type Timeline struct {
 	Busy        Busy      `json:"busy"`
 	// Normal is the busy normal measured by the probe (after settle).
 	Normal Effect `json:"normal"`
-	// Quiet is the normal after the first fault (Schedule.Quiet).
-	Quiet []Stretch `json:"quiet,omitempty"`
+	// Quiet is the normal after the first fault (Schedule.Quiet), and
+	// QuietNormal the probe's measure of it: the normal the later faults
+	// are felt against (pt-stalk, when it runs, runs only through the
+	// first normal, and its own reads are part of that one).
+	Quiet       []Stretch `json:"quiet,omitempty"`
+	QuietNormal *Effect   `json:"quiet_normal,omitempty"`
 	// Throttle is how the network fault slowed the clients' link.
 	Throttle   string      `json:"throttle,omitempty"`
 	Injections []Injection `json:"injections"`
@@ -79,13 +83,14 @@ func (b *Bed) Run(t testing.TB, sched Schedule, faults []Fault) *Timeline {
 	// pace. A test that holds the heavy slot throughout passes through.
 	testdb.HeavyPart(t, func() {
 		for i, f := range faults {
-			tl.Injections = append(tl.Injections, b.inject(t, f, sched, tl.Normal))
+			tl.Injections = append(tl.Injections, b.inject(t, f, sched, tl.normalBefore(time.Now())))
 			if i == 0 && sched.Quiet > 0 {
 				q := Stretch{From: time.Now()}
 				sleep(b.ctx, sched.Quiet)
 				q.To = time.Now()
 				tl.Quiet = append(tl.Quiet, q)
 				if e, ok := b.Probe.Window(q.From, q.To); ok {
+					tl.QuietNormal = &e
 					t.Logf("quiet normal (%s): %s", q.To.Sub(q.From).Round(time.Second), e)
 				}
 			}
@@ -93,6 +98,15 @@ func (b *Bed) Run(t testing.TB, sched Schedule, faults []Fault) *Timeline {
 	})
 	tl.Ended = time.Now()
 	return tl
+}
+
+// normalBefore is the normal a fault starting at is felt against: the
+// quiet stretch's when one ended before it, else the first.
+func (tl *Timeline) normalBefore(at time.Time) Effect {
+	if tl.QuietNormal != nil && len(tl.Quiet) > 0 && !at.Before(tl.Quiet[0].To) {
+		return *tl.QuietNormal
+	}
+	return tl.Normal
 }
 
 // inject runs one fault, its recovery, and measures it.
