@@ -14,8 +14,9 @@ import (
 // server is not confirmed to run here: this machine's figures are then
 // replaced by the reason.
 type mysqldProc struct {
-	proc *serverProc
-	mem  cgroupMem
+	proc    *serverProc
+	mem     cgroupMem
+	clients clientQueues
 }
 
 // pageSize is the unit of stat's rss field.
@@ -42,5 +43,6 @@ func (m *mysqldProc) fill(s *snapshot.Snapshot) {
 		UserSeconds: float64(st.utime) / userHZ, SystemSeconds: float64(st.stime) / userHZ,
 		RSSBytes: st.rssPages * pageSize}
 	p.MemLimit, p.MemUsed = m.mem.read(m.proc.root, pid, s.Time)
+	p.Clients = m.clients.read(m.proc.root, pid, factsOf(s).port, s.Time)
 	s.Host.Mysqld = p
 }

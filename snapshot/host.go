@@ -154,6 +154,23 @@ type ProcessCPU struct {
 	// container's mysqld meets the OOM killer.
 	MemLimit uint64 `json:"mem_limit,omitempty"`
 	MemUsed  uint64 `json:"mem_used,omitempty"`
+	// Clients is what waits in the TCP queues of its client connections;
+	// nil where not read.
+	Clients *ClientQueues `json:"clients,omitempty"`
+}
+
+// ClientQueues is what waits in the TCP queues of the server's client
+// connections on its port, from the server's own network namespace: bytes
+// mysqld has written that its clients have not yet acknowledged (a slow
+// link or a slow client holds them there: mysqld has done its part), and
+// bytes that arrived that mysqld has not yet read.
+type ClientQueues struct {
+	Connections int `json:"connections"`
+	// Sending is how many connections hold unacknowledged bytes, SendBytes
+	// their sum.
+	Sending   int    `json:"sending"`
+	SendBytes uint64 `json:"send_bytes"`
+	RecvBytes uint64 `json:"recv_bytes,omitempty"`
 }
 
 // Seconds is user plus system time.
