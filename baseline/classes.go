@@ -102,9 +102,9 @@ var classes = []class{
 	// round trips (a link at its capacity drops and retransmits nothing).
 	// It is never the network while the server completes more requests
 	// than usual.
-	{cause: snapshot.CauseNetwork, keys: ups(kLoadNetwork, kRetrans, kNetErrors, kIdleInTrx),
+	{cause: snapshot.CauseNetwork, keys: ups(kLoadNetwork, kRetrans, kNetErrors, kIdleInTrx, kClientQueue),
 		others: []member{m(kBytesSent, down), m(kBytesRecv, down), m(kQueries, down), m(kNetTx, down), m(kNetRx, down),
-			m(kThreadsRunning, up), m(kRoundTrip, up)},
+			m(kThreadsRunning, up), m(kRoundTrip, up), m(kClientBytes, up)},
 		not:  ups(kQueries),
 		need: 2, weight: 2, tell: tellNetwork},
 	{cause: snapshot.CauseDisk, keys: ups(kDiskUtil, kDiskAwait, kIOWait, kBlocked),

@@ -120,6 +120,15 @@ var fixedSignals = []fixedSignal{
 	{spec{name: "TCP errors/s", kind: kNetErrors, dir: up, floor: 2, unit: "/s"}, tcp(func(t *snapshot.TCPRate) float64 { return t.InErrs })},
 	{spec{name: "monitor round trip ms", kind: kRoundTrip, dir: up, floor: 20, unit: "ms"}, roundTrip},
 	{spec{name: "sessions idle in a transaction", kind: kIdleInTrx, dir: up, floor: 4}, idleInTrx},
+	// What waits unacknowledged in mysqld's client connections: on a LAN
+	// an answer is acknowledged within a fraction of a millisecond, so a
+	// sample finds a few connections with bytes in flight at most. Floors
+	// (UNKNOWN; design): 4 connections, 256 KiB. Trap: one client reading
+	// a large result slowly (a dump over a WAN) holds a full send buffer
+	// alone, up to a few MiB; it moves the bytes, not the connections, so
+	// the bytes only corroborate (classes.go).
+	{spec{name: "client connections waiting to send", kind: kClientQueue, dir: up, floor: 4}, ownHost(clientsSending)},
+	{spec{name: "bytes waiting for the clients", kind: kClientBytes, dir: up, floor: 256 * kib, unit: "B"}, ownHost(clientBytes)},
 }
 
 func activeSessions(r *reading) (float64, bool) {

@@ -63,4 +63,6 @@ const (
 	kStallCPU
 	kStallIO
 	kStallMem
+	kClientQueue
+	kClientBytes
 )

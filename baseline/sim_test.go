@@ -60,6 +60,8 @@ type sample struct {
 	idleTrx int
 	// stallCPU is the share of the interval some task waited for a CPU.
 	stallCPU float64
+	// clients is mysqld's client connections' TCP queues (nil: not read).
+	clients *snapshot.ClientQueues
 }
 
 type procSpec struct {
@@ -128,6 +130,7 @@ func (s *sim) next() *snapshot.Frame {
 	tcp := *s.host.TCP
 	h.TCP = &tcp
 	m := *s.host.Mysqld
+	m.Clients = smp.clients
 	h.Mysqld = &m
 	h.Busiest = smp.busiest
 	snap.Host = &h

@@ -23,6 +23,8 @@ func tellNetwork(c *told) {
 	switch {
 	case c.movedOf(kRetrans) != nil || c.movedOf(kNetErrors) != nil:
 		c.title = "network: the host is losing packets (TCP retransmits, drops or errors)"
+	case c.movedOf(kClientQueue) != nil:
+		c.title = "network: the clients' link is slow: mysqld's answers wait unacknowledged"
 	case c.movedOf(kRoundTrip) != nil:
 		c.title = "network: the round trip to the server rose"
 	case c.movedOf(kIdleInTrx) != nil:
