@@ -48,7 +48,10 @@ func TestIntegrationDeniedStatementsAreNoLogins(t *testing.T) {
 	denied, _ := last.Rates.Rate("Access_denied_errors")
 	aborted, _ := last.Rates.Rate("Aborted_connects")
 	t.Logf("Access_denied_errors %.0f/s, Aborted_connects %.0f/s", denied, aborted)
-	if denied < 100 {
-		t.Errorf("only %.0f statements refused a second: the workload did not run", denied)
+	// The premise is refusals far above what the rule would warn of were
+	// they logins (10x its 3/s). On a quiet machine the two clients get
+	// some 300 a second; a loaded full run gave them 92.
+	if floor := 10 * DefaultConfig().ConnRefusedPerSecWarn; denied < floor {
+		t.Errorf("only %.0f statements refused a second, under %.0f: the workload did not run", denied, floor)
 	}
 }
