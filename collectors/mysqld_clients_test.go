@@ -1,8 +1,10 @@
 package collectors
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,5 +60,24 @@ func TestClientQueuesReadLessOftenWhenMany(t *testing.T) {
 	}
 	if q.read(root, 812, 3306, time.Unix(106, 0)) == nil {
 		t.Error("not read the next second once the connections are few")
+	}
+}
+
+// BenchmarkClientQueues5000 reads a table of 5,000 client connections, as
+// the server's namespace prints it at 5,000 connections.
+func BenchmarkClientQueues5000(b *testing.B) {
+	var table []byte
+	table = append(table, procNetTCP[:strings.IndexByte(procNetTCP, '\n')+1]...)
+	for i := range 5000 {
+		table = fmt.Appendf(table, "%4d: 0100007F:0CEA 0100007F:%04X 01 %08X:00000000 00:00000000 00000000   106        0 %d 1 0000000000000000 20 4 30 10 -1\n",
+			i, 10000+i, i%7, 50000+i)
+	}
+	b.SetBytes(int64(len(table)))
+	for b.Loop() {
+		var q snapshot.ClientQueues
+		addClientQueues(table, 3306, &q)
+		if q.Connections != 5000 {
+			b.Fatalf("%d connections", q.Connections)
+		}
 	}
 }
