@@ -2,7 +2,6 @@ package busynormal
 
 import (
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
@@ -25,7 +24,7 @@ const (
 // chronic through the normal (hot_rows stands in most of its frames and is
 // never news) and names each fault first, above it, within the bounds.
 func TestReplayChronicNormal(t *testing.T) {
-	tl := loadChronicTimeline(t)
+	tl := loadTimeline(t, chronicTimeline)
 	frames := chronicFrames(t)
 	checkRecordedFaults(t, tl)
 	j := Judge(frames, tl)
@@ -38,7 +37,7 @@ func TestReplayChronicNormal(t *testing.T) {
 // reaches the recording's verdict, with hot_rows chronic from its status
 // samples too.
 func TestImportChronicPtStalk(t *testing.T) {
-	checkStandsChronic(t, checkCapture(t, chronicPtStalk, loadChronicTimeline(t), chronicFrames(t)))
+	checkStandsChronic(t, checkCapture(t, chronicPtStalk, loadTimeline(t, chronicTimeline), chronicFrames(t)))
 }
 
 // knownChronicMisses are knownMisses for the crowded normal. The slowed
@@ -61,30 +60,5 @@ func checkStandsChronic(t *testing.T, j *Judgement) {
 	}
 }
 
-func loadChronicTimeline(t *testing.T) *Timeline {
-	t.Helper()
-	tl, err := LoadTimeline(chronicTimeline)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tl
-}
-
 // chronicFrames is the recording replayed, once for the package's tests.
-func chronicFrames(t *testing.T) []*snapshot.Frame {
-	t.Helper()
-	chronicOnce.Do(func() { chronicReplayed, chronicErr = Replay(chronicRecording) })
-	if chronicErr != nil {
-		t.Fatal(chronicErr)
-	}
-	if len(chronicReplayed) < 600 {
-		t.Fatalf("the recording replayed as %d frames", len(chronicReplayed))
-	}
-	return chronicReplayed
-}
-
-var (
-	chronicOnce     sync.Once
-	chronicReplayed []*snapshot.Frame
-	chronicErr      error
-)
+func chronicFrames(t *testing.T) []*snapshot.Frame { return replayedOnce(t, chronicRecording) }

@@ -116,27 +116,37 @@ func checkCapture(t *testing.T, capture string, tl *Timeline, frames []*snapshot
 var knownCaptureMisses = map[string]string{}
 
 // familyFrames is the recording replayed, once for the package's tests.
-func familyFrames(t *testing.T) []*snapshot.Frame {
+func familyFrames(t *testing.T) []*snapshot.Frame { return replayedOnce(t, familyRecording) }
+
+// replayedOnce is the committed recording at path replayed, once for the
+// package's tests (each is thousands of frames); it fails t when the
+// recording holds less than a run's worth of them.
+func replayedOnce(t *testing.T, path string) []*snapshot.Frame {
 	t.Helper()
-	replayOnce.Do(func() { replayed, replayErr = Replay(familyRecording) })
-	if replayErr != nil {
-		t.Fatal(replayErr)
+	v, _ := replays.LoadOrStore(path, &replay{})
+	r := v.(*replay)
+	r.once.Do(func() { r.frames, r.err = Replay(path) })
+	if r.err != nil {
+		t.Fatal(r.err)
 	}
-	if len(replayed) < 600 {
-		t.Fatalf("the recording replayed as %d frames", len(replayed))
+	if len(r.frames) < 600 {
+		t.Fatalf("%s replayed as %d frames", path, len(r.frames))
 	}
-	return replayed
+	return r.frames
 }
 
-var (
-	replayOnce sync.Once
-	replayed   []*snapshot.Frame
-	replayErr  error
-)
+type replay struct {
+	once   sync.Once
+	frames []*snapshot.Frame
+	err    error
+}
 
-func loadTimeline(t *testing.T) *Timeline {
+var replays sync.Map
+
+// loadTimeline is a committed run's timeline, the family's by default.
+func loadTimeline(t *testing.T, path ...string) *Timeline {
 	t.Helper()
-	tl, err := LoadTimeline(familyTimeline)
+	tl, err := LoadTimeline(append(path, familyTimeline)[0])
 	if err != nil {
 		t.Fatal(err)
 	}
