@@ -127,8 +127,10 @@ var fixedSignals = []fixedSignal{
 	// a large result slowly (a dump over a WAN) holds a full send buffer
 	// alone, up to a few MiB; it moves the bytes, not the connections, so
 	// the bytes only corroborate (classes.go).
-	{spec{name: "client connections waiting to send", kind: kClientQueue, dir: up, floor: 4}, ownHost(clientsSending)},
-	{spec{name: "bytes waiting for the clients", kind: kClientBytes, dir: up, floor: 256 * kib, unit: "B"}, ownHost(clientBytes)},
+	{spec{name: "client connections waiting to send", kind: kClientQueue, dir: up, floor: 4},
+		clientQueue(func(q *snapshot.ClientQueues) float64 { return float64(q.Sending) })},
+	{spec{name: "bytes waiting for the clients", kind: kClientBytes, dir: up, floor: 256 * kib, unit: "B"},
+		clientQueue(func(q *snapshot.ClientQueues) float64 { return float64(q.SendBytes) })},
 }
 
 func activeSessions(r *reading) (float64, bool) {

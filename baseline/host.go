@@ -177,27 +177,14 @@ func tcp(pick func(*snapshot.TCPRate) float64) func(r *reading) (float64, bool) 
 	})
 }
 
-// clientQueues is mysqld's client connections' TCP queues, where read.
-func clientQueues(r *reading) *snapshot.ClientQueues {
-	h := r.f.Snapshot.Host
-	if h == nil || h.Remote || h.Mysqld == nil {
-		return nil
-	}
-	return h.Mysqld.Clients
-}
-
-func clientsSending(r *reading) (float64, bool) {
-	q := clientQueues(r)
-	if q == nil {
-		return 0, false
-	}
-	return float64(q.Sending), true
-}
-
-func clientBytes(r *reading) (float64, bool) {
-	q := clientQueues(r)
-	if q == nil {
-		return 0, false
-	}
-	return float64(q.SendBytes), true
+// clientQueue reads one figure of mysqld's client connections' TCP
+// queues, where the source read them.
+func clientQueue(pick func(*snapshot.ClientQueues) float64) func(r *reading) (float64, bool) {
+	return ownHost(func(r *reading) (float64, bool) {
+		h := r.f.Snapshot.Host
+		if h == nil || h.Remote || h.Mysqld == nil || h.Mysqld.Clients == nil {
+			return 0, false
+		}
+		return pick(h.Mysqld.Clients), true
+	})
 }

@@ -43,6 +43,6 @@ func (m *mysqldProc) fill(s *snapshot.Snapshot) {
 		UserSeconds: float64(st.utime) / userHZ, SystemSeconds: float64(st.stime) / userHZ,
 		RSSBytes: st.rssPages * pageSize}
 	p.MemLimit, p.MemUsed = m.mem.read(m.proc.root, pid, s.Time)
-	p.Clients = m.clients.read(m.proc.root, pid, factsOf(s).port, s.Time)
+	p.Clients = m.clients.read(m.proc.root, pid, serverPort(s.Variables), s.Time)
 	s.Host.Mysqld = p
 }

@@ -1,6 +1,7 @@
 package collectors
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -52,6 +53,8 @@ func (q *clientQueues) read(root string, pid int, port uint16, now time.Time) *s
 // tcpEstablished is /proc/net/tcp's state for an established connection.
 const tcpEstablished = "01"
 
+var colon = []byte{':'}
+
 // addClientQueues adds the established connections on local port from one
 // table: "sl local_address rem_address st tx_queue:rx_queue ...", the
 // addresses and queues in hex.
@@ -66,7 +69,7 @@ func addClientQueues(data []byte, port uint16, out *snapshot.ClientQueues) {
 			hexUint(local[len(local)-4:]) != uint64(port) {
 			continue
 		}
-		tx, rx, ok := cutByte(queues, ':')
+		tx, rx, ok := bytes.Cut(queues, colon)
 		if !ok {
 			continue
 		}
@@ -79,16 +82,9 @@ func addClientQueues(data []byte, port uint16, out *snapshot.ClientQueues) {
 	}
 }
 
-func cutByte(b []byte, sep byte) (before, after []byte, ok bool) {
-	for i, c := range b {
-		if c == sep {
-			return b[:i], b[i+1:], true
-		}
-	}
-	return b, nil, false
-}
-
 // hexUint reads upper- or lower-case hex digits; 0 on anything else.
+// Per row of the table: strconv.ParseUint would want a string, one
+// allocation a connection.
 func hexUint(b []byte) uint64 {
 	var v uint64
 	for _, c := range b {

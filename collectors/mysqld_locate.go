@@ -64,6 +64,15 @@ type serverFacts struct {
 	started  time.Time // the snapshot's time less Uptime; zero when unknown
 }
 
+// serverPort is @@port, 0 when unknown.
+func serverPort(v map[string]string) uint16 {
+	p, err := strconv.ParseUint(strings.TrimSpace(v["port"]), 10, 16)
+	if err != nil {
+		return 0
+	}
+	return uint16(p)
+}
+
 func factsOf(s *snapshot.Snapshot) serverFacts {
 	if s == nil {
 		return serverFacts{}
@@ -71,9 +80,7 @@ func factsOf(s *snapshot.Snapshot) serverFacts {
 	v := s.Variables
 	f := serverFacts{socket: strings.TrimSpace(v["socket"]), hostname: strings.TrimSpace(v["hostname"]),
 		datadir: strings.TrimSpace(v["datadir"]), pidFile: pidFilePath(v)}
-	if p, err := strconv.ParseUint(strings.TrimSpace(v["port"]), 10, 16); err == nil {
-		f.port = uint16(p)
-	}
+	f.port = serverPort(v)
 	if up, err := strconv.ParseInt(strings.TrimSpace(s.Status["Uptime"]), 10, 64); err == nil && up >= 0 && !s.Time.IsZero() {
 		f.started = s.Time.Add(-time.Duration(up) * time.Second)
 	}
