@@ -68,21 +68,29 @@ func TestCPUHogSeenByTheStallClock(t *testing.T) {
 		if withClock {
 			s.pressure = &snapshot.Pressure{}
 		}
-		normal := spreadOthers(s)
-		s.fault, s.faultAt = normal, epoch
-		noOnset(t, tr, s, 20*time.Minute, fmt.Sprintf("in the normal (stall clock %v)", withClock))
-		began := s.now.Add(time.Nanosecond)
-		s.fault, s.faultAt = func(smp *sample) {
-			normal(smp)
+		began := afterSpreadNormal(t, tr, s, fmt.Sprintf("stall clock %v", withClock), func(smp *sample) {
 			hogs(smp)
 			smp.stallCPU = 0.8 * s.noise(0.1)
-		}, began
+		})
 		if withClock {
 			namedFirst(t, tr, s, began, snapshot.CauseCPUOutside)
 			continue
 		}
 		noOnset(t, tr, s, 10*time.Second, "without the stall clock, from the processes alone,")
 	}
+}
+
+// afterSpreadNormal runs spreadOthers' normal for 20 minutes, failing t at
+// any onset in it (what names the run), then adds fault to that normal; it
+// returns when the fault began.
+func afterSpreadNormal(t *testing.T, tr *Tracker, s *sim, what string, fault func(*sample)) time.Time {
+	t.Helper()
+	normal := spreadOthers(s)
+	s.fault, s.faultAt = normal, epoch
+	noOnset(t, tr, s, 20*time.Minute, "in the normal ("+what+")")
+	began := s.now.Add(time.Nanosecond)
+	s.fault, s.faultAt = func(smp *sample) { normal(smp); fault(smp) }, began
+	return began
 }
 
 // namedFirst runs the sim for a minute from the fault's start and fails t
@@ -109,17 +117,12 @@ func namedFirst(t *testing.T, tr *Tracker, s *sim, began time.Time, cause string
 func TestCPUHogFeltByTheServer(t *testing.T) {
 	for _, withHog := range []bool{true, false} {
 		tr, s := New(DefaultConfig()), newSim(21, 2*time.Second)
-		normal := spreadOthers(s)
-		s.fault, s.faultAt = normal, epoch
-		noOnset(t, tr, s, 20*time.Minute, fmt.Sprintf("in the normal (hog %v)", withHog))
-		began := s.now.Add(time.Nanosecond)
-		s.fault, s.faultAt = func(smp *sample) {
-			normal(smp)
+		began := afterSpreadNormal(t, tr, s, fmt.Sprintf("hog %v", withHog), func(smp *sample) {
 			if withHog {
 				hogs(smp)
 			}
 			smp.rates["Questions"] *= 0.82
-		}, began
+		})
 		if withHog {
 			namedFirst(t, tr, s, began, snapshot.CauseCPUOutside)
 			continue
