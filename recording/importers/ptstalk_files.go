@@ -15,12 +15,13 @@ import (
 // other parts (iostat, mpstat, df...) repeat what these hold or have no
 // place in a Snapshot. lock-waits and transactions make the lock tree
 // (ptstalk_locks.go); meminfo, netstat_s, top and ps the host's memory,
-// TCP counters and CPU per process (ptstalk_host_extras.go), mpstat the
+// TCP counters and CPU per process (ptstalk_host_extras.go), netstat the
+// server's client connections' queues (ptstalk_netstat.go), mpstat the
 // CPU count where nothing else gives it.
 var ptStalkParts = []string{
 	"processlist", "mysqladmin", "innodbstatus1", "innodbstatus2", "variables",
 	"vmstat", "diskstats", "procstat", "procvmstat", "hostname", "output", "slave-status",
-	"lock-waits", "transactions", "meminfo", "netstat_s", "top", "ps", "mpstat",
+	"lock-waits", "transactions", "meminfo", "netstat_s", "netstat", "top", "ps", "mpstat",
 }
 
 // ptGroup is one collection: its prefix and its files by part.
@@ -94,7 +95,7 @@ func groupPtStalk(r *run) []ptGroup {
 var ptStalkOtherParts = []string{
 	"df", "disk-space", "dmesg", "iostat", "iostat-overall", "mpstat-overall",
 	"mutex-status1", "mutex-status2", "opentables1", "opentables2", "trigger",
-	"vmstat-overall", "netstat", "interrupts", "lsof", "pmap", "sysctl",
+	"vmstat-overall", "interrupts", "lsof", "pmap", "sysctl",
 	"numastat", "ps-locks-transactions", "log_error", "innodb-status", "mysql-threads",
 }
 

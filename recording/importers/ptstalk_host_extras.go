@@ -13,7 +13,8 @@ import (
 // vmstat: -meminfo and -netstat_s (TS-stamped, every second) give memory
 // and the TCP counters; -top (its own clock, every few seconds) the CPU of
 // each process, mysqld's against the rest, and the load averages; -ps
-// (once, at the start) which process is the server and its resident size.
+// (once, at the start) which process is the server and its resident size;
+// -netstat its client connections' queues.
 // They go into the hosts readHosts made, at their own seconds.
 
 func (r *ptReader) readHostExtras(_ []time.Time, base time.Time) error {
@@ -54,6 +55,9 @@ func (r *ptReader) readHostExtras(_ []time.Time, base time.Time) error {
 	}
 	if len(tp.samples) > 0 {
 		r.sess.Notes = append(r.sess.Notes, r.placeTop(tp.samples, base, pid))
+		if err := r.readClientQueues(pid); err != nil {
+			return err
+		}
 	} else if rss := psRSS(procs, pid); rss > 0 {
 		h := r.hostNear(base.Unix())
 		h.Mysqld = &snapshot.ProcessCPU{PID: pid, RSSBytes: rss}
