@@ -28,7 +28,7 @@ import (
 // (ChronicBusy: hot_rows stands through it, chronic; Shapes names others). MYTOP_BUSYNORMAL_SCHEDULE=normal,fault,recovery
 // (durations) changes the schedule; MYTOP_BUSYNORMAL_SAVE=DIR keeps the
 // recording and its timeline there; MYTOP_BUSYNORMAL_PTSTALK=DIR runs
-// pt-stalk into DIR across the first fault.
+// pt-stalk into DIR through the whole run.
 func TestIntegrationBusyNormalFaults(t *testing.T) {
 	if os.Getenv("MYTOP_BUSYNORMAL") == "" {
 		t.Skip("the live fault family runs with MYTOP_BUSYNORMAL=live (about 8 minutes), full or a list of faults")
@@ -54,7 +54,7 @@ func TestIntegrationBusyNormalFaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	if dir := os.Getenv("MYTOP_BUSYNORMAL_PTSTALK"); dir != "" {
-		capture(t, bed, dir, sched)
+		capture(t, bed, dir, sched.Span(len(faults)))
 	}
 	tl := bed.Run(t, sched, faults)
 	frames, err := mon.Stop()
@@ -80,11 +80,11 @@ func TestIntegrationBusyNormalFaults(t *testing.T) {
 	sameVerdicts(t, live, Judge(replayed, tl))
 }
 
-// capture runs pt-stalk beside the monitor from the start, so that it is
-// part of the normal, to the end of the first fault's recovery, into dir.
-func capture(t *testing.T, bed *Bed, dir string, sched Schedule) {
+// capture runs pt-stalk beside the monitor through the whole run, so that
+// it is part of the normal the faults are judged against, into dir.
+func capture(t *testing.T, bed *Bed, dir string, span time.Duration) {
 	bed.Go(func() {
-		if err := PtStalk(bed.Context(), bed, dir, time.Until(bed.Began.Add(sched.Normal+sched.Fault+sched.Recovery))); err != nil {
+		if err := PtStalk(bed.Context(), bed, dir, time.Until(bed.Began.Add(span+time.Minute))); err != nil {
 			t.Errorf("%v", err)
 		}
 	})

@@ -20,6 +20,11 @@ type Schedule struct {
 	Quiet time.Duration
 }
 
+// Span is how long a run of n faults on this schedule lasts.
+func (s Schedule) Span(n int) time.Duration {
+	return s.Normal + s.Quiet + time.Duration(n)*(s.Fault+s.Recovery)
+}
+
 // Stretch is a span of busy normal.
 type Stretch struct {
 	From time.Time `json:"from"`
