@@ -59,6 +59,14 @@ func TestThreadsRunningHigh(t *testing.T) {
 		{"lock queues are the lock rules'", series(7, running(60), onCPUs(2), withProcesslist,
 			pileOf(30, "Waiting for table metadata lock"), pileFrom(400, 9, "Waiting for query cache lock"),
 			pileFrom(500, 20, "Updating"), rowWaiters), "......."},
+		// A capture with the status every second and InnoDB's status at its
+		// ends only: the waits the status counts are not executing.
+		{"row-lock waits known from the status alone", series(7, running(61), onCPUs(2), withProcesslist,
+			pileFrom(500, 59, "Updating"), pileFrom(600, 1, "Sending data"),
+			status("Innodb_row_lock_current_waits", "59")), "......."},
+		{"more executing than the status's row-lock waits", series(7, running(61), onCPUs(2), withProcesslist,
+			pileFrom(500, 59, "Updating"), pileFrom(600, 1, "Sending data"),
+			status("Innodb_row_lock_current_waits", "50")), "....WWW"},
 		{"remote server: pt-stalk's 25", series(7, running(27), remote), "....WWW"},
 		{"remote server: 25 is not above 25", series(7, running(26), remote), "......."},
 		// A capture whose vmstat gave no CPU count: no guess at 25.
