@@ -209,6 +209,9 @@ type ProcessRecord struct {
 	// the client prints an empty line after the last record, and "Info: NULL"
 	// followed by it is no query text.
 	blanks int
+	// info gathers a multi-line Info: added to a string line by line, a
+	// dump's statement of thousands of lines cost its length squared.
+	info strings.Builder
 }
 
 // NewProcessRecord starts a record.
@@ -231,7 +234,12 @@ func (r *ProcessRecord) Add(line string) error {
 			r.blanks++
 			return nil
 		}
-		r.Process.Info += strings.Repeat("\n", r.blanks+1) + strings.TrimRight(line, "\r\n")
+		if r.info.Len() == 0 {
+			r.info.WriteString(r.Process.Info)
+		}
+		r.info.WriteString(strings.Repeat("\n", r.blanks+1))
+		r.info.WriteString(strings.TrimRight(line, "\r\n"))
+		r.Process.Info = r.info.String()
 		r.blanks = 0
 		return nil
 	}
