@@ -22,7 +22,9 @@ type Engine struct {
 	// counts is keyed by Frame.Seq, not by pointer, so a frame the pipeline
 	// has since slimmed (processlist dropped) is not kept alive by the cache.
 	counts map[int]procCounts
-	last   *snapshot.Frame
+	// fps memoises statement fingerprints for the windows (window.go).
+	fps  map[string]string
+	last *snapshot.Frame
 	// Results for last, returned again if the same frame is evaluated twice.
 	lastFindings []snapshot.Finding
 	lastNA       map[string]string
@@ -38,7 +40,7 @@ func NewEngine(cfg Config) *Engine { return newEngineWith(cfg, allRules()) }
 
 func newEngineWith(cfg Config, rules []rule) *Engine {
 	return &Engine{cfg: cfg, rules: rules, tracks: make([]track, len(rules)),
-		counts: map[int]procCounts{}, normal: baseline.New(baseline.DefaultConfig())}
+		counts: map[int]procCounts{}, fps: map[string]string{}, normal: baseline.New(baseline.DefaultConfig())}
 }
 
 // Evaluate returns the findings standing at the window's last frame, most
@@ -89,6 +91,7 @@ func (e *Engine) prime(earlier []*snapshot.Frame) {
 func (e *Engine) step(frames []*snapshot.Frame) ([]snapshot.Finding, map[string]string) {
 	e.forgetBefore(frames[0])
 	w := newWindow(frames, e.counts, &e.cfg)
+	w.fps = e.fps
 	span := e.frameSpan(frames[len(frames)-1])
 	var findings []snapshot.Finding
 	na := map[string]string{}

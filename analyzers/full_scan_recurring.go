@@ -129,7 +129,7 @@ func tallyRunning(w *window, frames []*snapshot.Frame, pick func(procCounts) []i
 				break // the frame was thinned after it was counted
 			}
 			p := &s.Processlist[i]
-			fp := snapshot.Fingerprint(p.Info)
+			fp := w.fingerprint(p.Info)
 			t := tallies[fp]
 			if t == nil {
 				t = &fpTally{}
