@@ -17,7 +17,10 @@ type classState struct {
 }
 
 // episode is one departure from the normal: from the first cause's onset
-// until every signature has been gone CloseAfter.
+// until every signature has been gone CloseAfter, or until a cause not yet
+// its own confirms a wave after the last of its own held (a flush storm
+// 20 s after a convoy's backlog drained is not the convoy's; the same
+// cause flickering back is).
 type episode struct {
 	opened   float64
 	lastHeld float64
@@ -84,6 +87,9 @@ func (t *Tracker) updateEpisode(f *snapshot.Frame, at time.Time, span float64, r
 // confirm records class i as a cause of the open episode (opening it),
 // dated from the earliest departure of its signals.
 func (t *Tracker) confirm(i int, f *snapshot.Frame, ms []moved, now float64, routine []Routine) {
+	if t.ep != nil && now-t.ep.lastHeld >= wave && !t.ep.has(i) {
+		t.ep = nil // a new cause after the last one settled: news of its own
+	}
 	if t.ep == nil {
 		t.ep = &episode{opened: now, lastHeld: now}
 	}
@@ -116,6 +122,11 @@ func (t *Tracker) confirm(i int, f *snapshot.Frame, ms []moved, now float64, rou
 	o.Title, o.Evidence, o.Advice = tl.title, tl.evidence, tl.advice
 	o.Threads, o.Statements = tl.threads, tl.statements
 	o.Signals = signalsOf(ms)
+}
+
+// has says class i is among the episode's causes.
+func (e *episode) has(i int) bool {
+	return slices.ContainsFunc(e.onsets, func(o *onsetState) bool { return o.class == i })
 }
 
 // untaint leaves out of the baseline the buckets closed since an onset

@@ -68,8 +68,8 @@ var fixedSignals = []fixedSignal{
 	{spec{name: "rows read/s", kind: kRowsRead, dir: up, floor: 2000, unit: "/s"}, rate("Innodb_rows_read")},
 	{spec{name: "full-scan reads/s", kind: kScanReads, dir: up, floor: 2000, unit: "/s"}, rate("Handler_read_rnd_next")},
 	{spec{name: "full scans/s", kind: kScans, dir: up, floor: 5, unit: "/s"}, rate("Select_scan", "Select_full_join")},
-	{spec{name: "rows read per query", kind: kRowsPerQuery, dir: up, floor: 20}, perQuery("Innodb_rows_read")},
-	{spec{name: "full-scan reads per query", kind: kScanPerQuery, dir: up, floor: 20}, perQuery("Handler_read_rnd_next")},
+	{spec{name: "rows read per query", kind: kRowsPerQuery, dir: up, floor: 20, per: kRowsRead}, perQuery("Innodb_rows_read")},
+	{spec{name: "full-scan reads per query", kind: kScanPerQuery, dir: up, floor: 20, per: kScanReads}, perQuery("Handler_read_rnd_next")},
 	{spec{name: "bytes sent/s", kind: kBytesSent, dir: both, floor: 256 * kib, unit: "B/s"}, rate("Bytes_sent")},
 	{spec{name: "bytes received/s", kind: kBytesRecv, dir: both, floor: 64 * kib, unit: "B/s"}, rate("Bytes_received")},
 	{spec{name: "row lock waits/s", kind: kRowLockWaits, dir: both, floor: 2, unit: "/s"}, rate("Innodb_row_lock_waits")},
@@ -159,3 +159,12 @@ func roundTrip(r *reading) (float64, bool) {
 	}
 	return float64(st.Latency.Microseconds()) / 1000, true
 }
+
+// fixedIndex is each fixed signal's place in a tracker's signals.
+var fixedIndex = func() map[kind]int {
+	m := make(map[kind]int, len(fixedSignals))
+	for i, fs := range fixedSignals {
+		m[fs.kind] = i
+	}
+	return m
+}()

@@ -21,6 +21,9 @@ func (t *Tracker) judgeSignals() {
 			continue
 		}
 		dir := g.judge(g.cur)
+		if dir != 0 && g.per != 0 && t.numeratorOut(g) != dir {
+			dir = 0
+		}
 		if dir != 0 && dir != g.out {
 			g.outStart = t.departure(i, g, dir)
 		}
@@ -52,6 +55,15 @@ func (t *Tracker) recentValues() {
 			g.accLo = g.cur
 		}
 	}
+}
+
+// numeratorOut is where ratio g's numerator stands now.
+func (t *Tracker) numeratorOut(g *signal) direction {
+	num := t.sigs[fixedIndex[g.per]]
+	if !num.curOK {
+		return 0
+	}
+	return num.judge(num.cur)
 }
 
 func (t *Tracker) departure(i int, g *signal, dir direction) float64 {

@@ -30,6 +30,12 @@ type spec struct {
 	zeroWhenAbsent bool
 	// unit is how the value is written in evidence.
 	unit string
+	// per is, for a ratio, the kind of its numerator: the ratio is out only
+	// while that is out the same way. Rows read per query rising while
+	// the rows read a second do not is the queries falling (a lock convoy,
+	// a slow link) under a reader that does not (a monitoring agent's
+	// scans of the information schema): no statement read more.
+	per kind
 }
 
 // nBuckets of bucketSpan are the longest normal kept: 30 minutes.
