@@ -63,7 +63,8 @@ var diskHog = Fault{
 		}
 		return nil
 	},
+	// The hog's writes add to the device's; they do not multiply them.
 	Felt: func(normal, during Effect) string {
-		return rose("MB written per second on the datadir's device", normal.DiskWriteMB, during.DiskWriteMB, 3, 20)
+		return rose("MB written per second on the datadir's device", normal.DiskWriteMB, during.DiskWriteMB, 1, 100)
 	},
 }

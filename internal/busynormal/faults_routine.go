@@ -33,8 +33,11 @@ var logicalDump = Fault{
 		}
 		return nil
 	},
+	// The dump's scans add to the normal's, which another reader of the
+	// information schema (pt-stalk's collection: 84,000 rows a second on the
+	// crowded normal) may already make large: a sum, not a ratio.
 	Felt: func(normal, during Effect) string {
-		return rose("rows read by full scans per second", normal.ScanRows, during.ScanRows, 5, 10000)
+		return rose("rows read by full scans per second", normal.ScanRows, during.ScanRows, 1, 50000)
 	},
 }
 

@@ -12,11 +12,12 @@ import (
 // it runs (ChronicBusy), made as the family's (testdata/README.md): 6
 // minutes of that normal, the CPU hog, 10 minutes of quiet normal, the
 // other nine faults, each 30 s with 45 s of recovery; and pt-stalk's
-// collection of the start to the first fault's recovery.
+// collection of the whole run, made beside it (its reads of the
+// information schema are part of the normal).
 const (
 	chronicRecording = "testdata/chronic-normal.mytop"
 	chronicTimeline  = "testdata/chronic-normal.json"
-	chronicPtStalk   = "testdata/chronic-normal-ptstalk.tar.gz"
+	chronicPtStalk   = "testdata/chronic-normal-ptstalk.tar.zst"
 )
 
 // On a server whose normal always has a finding and a busy disk, with most
@@ -33,11 +34,28 @@ func TestReplayChronicNormal(t *testing.T) {
 	checkJudgement(t, j, judging{known: knownChronicMisses, quietNormal: true, replay: true})
 }
 
-// pt-stalk's collection of the crowded normal and the CPU hog, imported,
-// reaches the recording's verdict, with hot_rows chronic from its status
-// samples too.
+// pt-stalk's collection of the whole crowded run, imported, reaches the
+// recording's verdicts (the slowed link from its netstat copies), with
+// hot_rows chronic from its status samples too.
 func TestImportChronicPtStalk(t *testing.T) {
-	checkStandsChronic(t, checkCapture(t, chronicPtStalk, loadTimeline(t, chronicTimeline), chronicFrames(t)))
+	checkStandsChronic(t, checkCapture(t, chronicPtStalk, loadTimeline(t, chronicTimeline), chronicFrames(t),
+		knownChronicCaptureMisses))
+}
+
+// knownChronicCaptureMisses are knownMisses for the crowded run's capture.
+// Under the CPU hog the capture shows the two loops' own share (0.4 CPUs
+// each, from top every 3 s) and nothing else moving: mysqld kept its 26 %
+// of the CPUs, the queries their 1,708 a second, the sessions running
+// their 61; pt-stalk reads no CPU pressure. The host at 100 % busy and the
+// other processes at 73 % are within the normal's own bursts there: its
+// first minute, with everything starting at once (sysbench, the sixty
+// clients, the disk writer, pt-stalk itself), held the host 99-100 % busy
+// for 20 s with the others at 71 %, where the recording, at 2-s samples,
+// saw 96 % and named the hog after 8.1 s. A process taking the CPUs is not
+// named on its own share alone: on a host with CPUs to spare it is no
+// incident (TestCPUHogSeenByTheStallClock).
+var knownChronicCaptureMisses = map[string]string{
+	"cpu-hog": "only the loops' own share moved; the host's 100 % busy is within the capture's start-up burst",
 }
 
 // knownChronicMisses are knownMisses for the crowded normal. The slowed

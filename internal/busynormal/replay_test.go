@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klauspost/compress/zstd"
 	"github.com/mytop-go/mytop-go/snapshot"
 )
 
@@ -64,13 +65,13 @@ func checkRecordedFaults(t *testing.T, tl *Timeline) {
 // pt-stalk's collection of the same run, imported, reaches the verdict the
 // recording does for the fault it covers.
 func TestImportBusyNormalPtStalk(t *testing.T) {
-	checkCapture(t, familyPtStalk, loadTimeline(t), familyFrames(t))
+	checkCapture(t, familyPtStalk, loadTimeline(t), familyFrames(t), knownCaptureMisses)
 }
 
 // checkCapture imports pt-stalk's collection of a run (a .tar.gz of its
 // directory) and fails t unless it reaches the verdicts of the run's
 // recording, frames, for the faults it covers, with its normal quiet.
-func checkCapture(t *testing.T, capture string, tl *Timeline, frames []*snapshot.Frame) *Judgement {
+func checkCapture(t *testing.T, capture string, tl *Timeline, frames []*snapshot.Frame, known map[string]string) *Judgement {
 	t.Helper()
 	dir := untar(t, capture)
 	// pt-stalk names its files by the local time of a machine whose clock
@@ -94,9 +95,12 @@ func checkCapture(t *testing.T, capture string, tl *Timeline, frames []*snapshot
 	captured := Judge(imported, sub)
 	t.Logf("pt-stalk, %d frames from %s to %s:\n%s", len(imported), from.Format(time.TimeOnly), to.Format(time.TimeOnly),
 		captured.Report())
-	checkJudgement(t, captured, judging{known: knownCaptureMisses, quietNormal: true, replay: true})
+	checkJudgement(t, captured, judging{known: known, quietNormal: true, replay: true})
 	full := Judge(frames, tl)
 	for _, v := range captured.Verdicts {
+		if _, miss := known[v.Fault]; miss {
+			continue
+		}
 		for _, w := range full.Verdicts {
 			if w.Fault == v.Fault && (v.Named != w.Named || v.Rank != w.Rank || v.First != w.First) {
 				t.Errorf("%s: the capture and the recording differ:\n  capture:   %s\n  recording: %s", v.Fault, v, w)
@@ -155,6 +159,16 @@ func loadTimeline(t *testing.T, path ...string) *Timeline {
 
 // untar unpacks a .tar.gz into a temporary directory and returns the
 // directory its files are in.
+// decompressor reads a .tar.zst (made with zstd --long=27: a long
+// window finds the repeats a second apart in pt-stalk's parts, a sixth
+// of gzip's size) or a .tar.gz.
+func decompressor(path string, r io.Reader) (io.Reader, error) {
+	if strings.HasSuffix(path, ".zst") {
+		return zstd.NewReader(r, zstd.WithDecoderMaxWindow(1<<27), zstd.WithDecoderConcurrency(1))
+	}
+	return gzip.NewReader(r)
+}
+
 func untar(t *testing.T, path string) string {
 	t.Helper()
 	f, err := os.Open(path)
@@ -162,7 +176,7 @@ func untar(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	zr, err := gzip.NewReader(f)
+	zr, err := decompressor(path, f)
 	if err != nil {
 		t.Fatal(err)
 	}
