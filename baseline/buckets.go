@@ -29,7 +29,7 @@ func (t *Tracker) advance(at time.Time) {
 	}
 	t.bucket, t.tainted, t.filled = b, false, false
 	for _, g := range t.sigs {
-		g.acc, g.accW, g.accHi, g.accLo = 0, 0, math.NaN(), math.NaN()
+		g.acc, g.accW, g.accHi, g.accLo, g.inBand = 0, 0, math.NaN(), math.NaN(), false
 	}
 }
 
@@ -47,8 +47,27 @@ func (t *Tracker) closeBucket() {
 			g.ring[s] = float32(math.NaN())
 		}
 		g.highs[s], g.lows[s] = float32(g.accHi), float32(g.accLo)
+		g.holdBackExtreme(s)
 	}
 	t.presenceClose(s)
+}
+
+// holdBackExtreme keeps out of the burst envelope the extreme of a bucket
+// the signal stood out of band throughout, on the side it stood: a
+// departure not yet corroborated (a hog's own measured share, waiting
+// for an effect beside it) would otherwise become its own envelope within
+// two buckets and go back in band while it lasts. Its mean still enters
+// the median, which learns a lasting level in half the window.
+func (g *signal) holdBackExtreme(s int) {
+	if g.inBand {
+		return
+	}
+	switch g.out {
+	case up:
+		g.highs[s] = float32(math.NaN())
+	case down:
+		g.lows[s] = float32(math.NaN())
+	}
 }
 
 func (t *Tracker) emptySlot(s int) {

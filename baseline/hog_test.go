@@ -130,3 +130,27 @@ func TestCPUHogFeltByTheServer(t *testing.T) {
 		noOnset(t, tr, s, time.Minute, "from fewer queries alone,")
 	}
 }
+
+// TestCPUHogFeltLateIsNamed: a hog the server does not feel at first (its
+// two processes take what was idle) is no onset; when the server starts
+// to feel it half a minute later, it is named within 10 s of that. The
+// monitor was started 6 minutes before (a DBA opening it when something
+// looks odd): the baseline holds 36 buckets, and the hog's own share in
+// three of them would be its envelope's 95th percentile by then.
+func TestCPUHogFeltLateIsNamed(t *testing.T) {
+	tr, s := New(DefaultConfig()), newSim(23, 2*time.Second)
+	normal := spreadOthers(s)
+	s.fault, s.faultAt = normal, epoch
+	noOnset(t, tr, s, 6*time.Minute, "in the normal")
+	began := s.now.Add(time.Nanosecond)
+	felt := began.Add(30 * time.Second)
+	s.fault, s.faultAt = func(smp *sample) {
+		normal(smp)
+		hogs(smp)
+		if !s.now.Before(felt) {
+			smp.rates["Questions"] *= 0.82
+		}
+	}, began
+	noOnset(t, tr, s, 30*time.Second, "from the hog's own share alone,")
+	namedFirst(t, tr, s, felt, snapshot.CauseCPUOutside)
+}
