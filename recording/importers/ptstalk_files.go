@@ -171,6 +171,10 @@ func ptStalkPartOf(head []byte) string {
 		return "procvmstat"
 	case stamped && isDiskstatsRow(head):
 		return "diskstats"
+	case stamped && has("\nMemTotal:"):
+		return "meminfo"
+	case stamped && (has("\nIp:\n") || has("\nTcp:\n")):
+		return "netstat_s"
 	case bytes.HasPrefix(bytes.TrimLeft(head, " "), []byte("procs ")):
 		return "vmstat"
 	}

@@ -10,8 +10,10 @@ import (
 
 // testdata/shell-loops-beside: the first seconds of the tablelock-bpmiss
 // shell loops (status cut to a few counters, vmstat), with the iostat -dx 1
-// and mpstat -P ALL 1 that pt-stalk ran at the same time beside them, and a
-// variables file naming the server.
+// and mpstat -P ALL 1 that pt-stalk ran at the same time beside them, a
+// variables file naming the server, and four seconds of TS-stamped
+// /proc/meminfo and netstat -s loops (real copies from testdata/ptstalk-host,
+// restamped onto these seconds).
 
 // Files beside shell loops are read onto their timeline: iostat's disks
 // join vmstat's seconds, mpstat gives the CPU count (before the variables'
@@ -57,6 +59,23 @@ func TestShellLoopsBesideFiles(t *testing.T) {
 	}
 	if withDisks < 8 || util < 50 {
 		t.Errorf("%d snapshots with disks, highest util %.1f %%: iostat beside the loops not read", withDisks, util)
+	}
+	// TS-stamped /proc/meminfo and netstat -s loops beside: memory and the
+	// TCP counters on their seconds, their rates between.
+	withMem, withTCP, outSegs := 0, 0, 0.0
+	for i, sn := range s.Snapshots {
+		if h := sn.Host; h != nil && h.MemAvailable > 0 {
+			withMem++
+		}
+		if h := sn.Host; h != nil && h.TCP != nil {
+			withTCP++
+			if r := snapshot.Delta(s.Snapshots[max(i-1, 0)], sn); i > 0 && r != nil && r.Host != nil && r.Host.TCP != nil {
+				outSegs = max(outSegs, r.Host.TCP.OutSegs)
+			}
+		}
+	}
+	if withMem != 4 || withTCP != 4 || outSegs <= 0 {
+		t.Errorf("%d snapshots with memory, %d with TCP counters, segments out %.0f/s: the loops beside not read", withMem, withTCP, outSegs)
 	}
 }
 
