@@ -62,6 +62,14 @@ func TestWhatChangedSinceHealthy(t *testing.T) {
 	loop(func(int) string { return "SELECT c, MAX(note), COUNT(*) FROM app.t GROUP BY c" }, 50*time.Millisecond)
 	time.Sleep(time.Second)
 	record("--append", "--duration", "8s")
+	// The premise: the incident holds digest samples. Under a loaded CI
+	// host the collector's reads can miss most of 8 s, and a window whose
+	// digests cover only its healthy part lists none of the incident's
+	// statements: record on, a few seconds at a time, until it holds three.
+	for extra := 0; digestSamplesAfter(t, whole, 6*time.Second) < 3 && extra < 3; extra++ {
+		t.Logf("the incident holds %d digest samples: recording 4 s more", digestSamplesAfter(t, whole, 6*time.Second))
+		record("--append", "--duration", "4s")
+	}
 	cancel()
 
 	out := runBin(t, bin, "report", whole, "--baseline", "+0s..+6s", "--from", "+8s", "--format", "json")
@@ -87,6 +95,32 @@ func TestWhatChangedSinceHealthy(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	wantOnTop(t, "diff", d.Changes)
+}
+
+// digestSamplesAfter counts the frames of the recording at path, later than
+// span after its first, that carry a digest sample.
+func digestSamplesAfter(t *testing.T, path string, span time.Duration) int {
+	t.Helper()
+	r, err := recording.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	first, _ := r.TimeRange()
+	n := 0
+	for i := range r.Len() {
+		if !r.Time(i).After(first.Add(span)) {
+			continue
+		}
+		s, err := r.Snapshot(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st := s.Statements; st != nil && st.Interval > 0 && len(st.Digests) > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // framesWithin counts the frames of the recording at path within span of
