@@ -15,6 +15,7 @@ import (
 	"github.com/mytop-go/mytop-go/internal/testdb"
 	"github.com/mytop-go/mytop-go/internal/testfiles"
 	"github.com/mytop-go/mytop-go/recording"
+	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 // TestWhatChangedSinceHealthy records a throwaway MariaDB (performance_schema
@@ -66,8 +67,12 @@ func TestWhatChangedSinceHealthy(t *testing.T) {
 	// host the collector's reads can miss most of 8 s, and a window whose
 	// digests cover only its healthy part lists none of the incident's
 	// statements: record on, a few seconds at a time, until it holds three.
-	for extra := 0; digestSamplesAfter(t, whole, 6*time.Second) < 3 && extra < 3; extra++ {
-		t.Logf("the incident holds %d digest samples: recording 4 s more", digestSamplesAfter(t, whole, 6*time.Second))
+	for extra := 0; extra < 3; extra++ {
+		n := countFrames(t, whole, 6*time.Second, true, hasDigestSample)
+		if n >= 3 {
+			break
+		}
+		t.Logf("the incident holds %d digest samples: recording 4 s more", n)
 		record("--append", "--duration", "4s")
 	}
 	cancel()
@@ -83,7 +88,7 @@ func TestWhatChangedSinceHealthy(t *testing.T) {
 	// The window holds the healthy frames of its 6 s: a loaded machine ticks
 	// fewer than twelve there (four, once) and stretches the recording past
 	// them, so count what was recorded within the window.
-	healthyFrames := framesWithin(t, healthy, 6*time.Second)
+	healthyFrames := countFrames(t, healthy, 6*time.Second, false, nil)
 	if r.Baseline.Frames < max(2, healthyFrames-1) {
 		t.Errorf("baseline of %d frames, want the %d the healthy recording holds in its first 6 s", r.Baseline.Frames, healthyFrames)
 	}
@@ -97,9 +102,10 @@ func TestWhatChangedSinceHealthy(t *testing.T) {
 	wantOnTop(t, "diff", d.Changes)
 }
 
-// digestSamplesAfter counts the frames of the recording at path, later than
-// span after its first, that carry a digest sample.
-func digestSamplesAfter(t *testing.T, path string, span time.Duration) int {
+// countFrames counts the frames of the recording at path within span of
+// its first, or later than that with after, whose snapshot ok accepts (nil:
+// every one).
+func countFrames(t *testing.T, path string, span time.Duration, after bool, ok func(*snapshot.Snapshot) bool) int {
 	t.Helper()
 	r, err := recording.Open(path)
 	if err != nil {
@@ -109,37 +115,27 @@ func digestSamplesAfter(t *testing.T, path string, span time.Duration) int {
 	first, _ := r.TimeRange()
 	n := 0
 	for i := range r.Len() {
-		if !r.Time(i).After(first.Add(span)) {
+		if r.Time(i).After(first.Add(span)) != after {
 			continue
 		}
-		s, err := r.Snapshot(i)
-		if err != nil {
-			t.Fatal(err)
+		if ok != nil {
+			s, err := r.Snapshot(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok(s) {
+				continue
+			}
 		}
-		if st := s.Statements; st != nil && st.Interval > 0 && len(st.Digests) > 0 {
-			n++
-		}
+		n++
 	}
 	return n
 }
 
-// framesWithin counts the frames of the recording at path within span of
-// its first.
-func framesWithin(t *testing.T, path string, span time.Duration) int {
-	t.Helper()
-	r, err := recording.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	first, _ := r.TimeRange()
-	n := 0
-	for i := range r.Len() {
-		if !r.Time(i).After(first.Add(span)) {
-			n++
-		}
-	}
-	return n
+// hasDigestSample: the snapshot carries a digest sample of its own.
+func hasDigestSample(s *snapshot.Snapshot) bool {
+	st := s.Statements
+	return st != nil && st.Interval > 0 && len(st.Digests) > 0
 }
 
 // wantOnTop checks the first changes name the new statement and the changed
