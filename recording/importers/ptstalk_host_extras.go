@@ -75,14 +75,22 @@ func applyNetstatS(h *snapshot.Host, lines []string) {
 // hostNear is the host of second sec, or of the second before or after
 // when the parts' stamps straddle a second boundary; a new one when none.
 func (r *ptReader) hostNear(sec int64) *snapshot.Host {
+	if h := r.hostAround(sec); h != nil {
+		return h
+	}
+	h := &snapshot.Host{}
+	r.tl.hosts[sec] = h
+	return h
+}
+
+// hostAround is hostNear without making one: nil when none is there.
+func (r *ptReader) hostAround(sec int64) *snapshot.Host {
 	for _, s := range []int64{sec, sec - 1, sec + 1} {
 		if h := r.tl.hosts[s]; h != nil {
 			return h
 		}
 	}
-	h := &snapshot.Host{}
-	r.tl.hosts[sec] = h
-	return h
+	return nil
 }
 
 // partLines reads a part whole; nil when the collection has none.

@@ -27,11 +27,8 @@ func (r *ptReader) readClientQueues(pid int) error {
 		if !ok {
 			return
 		}
-		for _, sec := range []int64{t.Unix(), t.Unix() - 1, t.Unix() + 1} {
-			if h := r.tl.hosts[sec]; h != nil && h.Mysqld != nil {
-				h.Mysqld.Clients = q
-				return
-			}
+		if h := r.hostAround(t.Unix()); h != nil && h.Mysqld != nil {
+			h.Mysqld.Clients = q
 		}
 	})
 }
