@@ -47,7 +47,9 @@ func (t *Tracker) closeBucket() {
 			g.ring[s] = float32(math.NaN())
 		}
 		g.highs[s], g.lows[s] = float32(g.accHi), float32(g.accLo)
-		g.holdBackExtreme(s)
+		if t.ready {
+			g.holdBackExtreme(s)
+		}
 	}
 	t.presenceClose(s)
 }

@@ -17,7 +17,7 @@ import (
 func (t *Tracker) judgeSignals() {
 	for i, g := range t.sigs {
 		if !g.curOK || g.n == 0 {
-			g.out = 0
+			g.out, g.inBand = 0, true
 			continue
 		}
 		dir := g.judge(g.cur)
@@ -28,6 +28,7 @@ func (t *Tracker) judgeSignals() {
 			g.outStart = t.departure(i, g, dir)
 		}
 		g.out = dir
+		g.inBand = g.inBand || dir == 0
 	}
 }
 

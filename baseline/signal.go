@@ -57,8 +57,8 @@ type signal struct {
 	// accLo its recent values' extremes (NaN: none yet).
 	acc, accW    float64
 	accHi, accLo float64
-	// inBand: the signal was in its band (or not judged) at some frame of
-	// the current bucket. A bucket it was out of band throughout does not
+	// inBand: the signal was in its band (or had no value to judge) at
+	// some frame of the current bucket, as judgeSignals found it. A bucket it was out of band throughout does not
 	// widen the burst envelope with its extreme (closeBucket).
 	inBand bool
 	// med and spread are the statistics of the admitted buckets, n of them;

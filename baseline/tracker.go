@@ -134,9 +134,6 @@ func (t *Tracker) Observe(f *snapshot.Frame, routine []Routine) {
 	if t.ready {
 		t.judgeSignals()
 	}
-	for _, g := range t.sigs {
-		g.inBand = g.inBand || g.out == 0
-	}
 	t.updateEpisode(f, at, span, routine)
 	t.markFindings(f)
 	f.Normal = t.normal(at)
