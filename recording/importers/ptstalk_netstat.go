@@ -27,7 +27,7 @@ func (r *ptReader) readClientQueues(pid int) error {
 		if !ok {
 			return
 		}
-		if h := r.hostAround(t.Unix()); h != nil && h.Mysqld != nil {
+		if h := r.tl.hostAround(t.Unix()); h != nil && h.Mysqld != nil {
 			h.Mysqld.Clients = q
 		}
 	})
