@@ -130,24 +130,27 @@ func union(a, b map[string]float64) map[string]bool {
 	return out
 }
 
+// statementChanges matches the windows' statements by shape and names a
+// change by the after window's text. A window of sampled statements thus
+// compares with one of digests too; their per-call figures do not compare
+// (sampling sees only the runs that last, and not to their end), so only
+// a new statement is told across sources.
 func statementChanges(before, after *Window) []Change {
 	bs, as := before.statements(), after.statements()
 	var out []Change
-	for fp, a := range as {
-		if fp == "" {
-			continue
-		}
-		b, seen := bs[fp]
+	for shape, a := range as.byShape {
+		b, seen := bs.find(shape)
 		if !seen {
 			if a.CallsPerS*after.span() >= minCalls || a.LatencySPerS > 0.05 {
-				out = append(out, Change{Kind: KindStatement, Name: fp, What: "new, calls per second",
+				out = append(out, Change{Kind: KindStatement, Name: a.Fingerprint, What: "new, calls per second",
 					Before: 0.0, After: round(a.CallsPerS), score: scoreNewStatement + a.LatencySPerS})
 			}
 			continue
 		}
-		if b.CallsPerS*before.span() < minCalls || a.CallsPerS*after.span() < minCalls {
+		if b.Source != a.Source || b.CallsPerS*before.span() < minCalls || a.CallsPerS*after.span() < minCalls {
 			continue
 		}
+		fp := a.Fingerprint
 		out = append(out, perCall(fp, "latency per call (s)", b.AvgLatencyS, a.AvgLatencyS)...)
 		out = append(out, perCall(fp, "rows examined per call", b.RowsExaminedPerS/b.CallsPerS, a.RowsExaminedPerS/a.CallsPerS)...)
 	}

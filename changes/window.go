@@ -22,8 +22,12 @@ type Window struct {
 	gauges      map[string]float64
 	gaugeFrames int
 
-	digests snapshot.DigestTotals
-	sampled snapshot.SampledStatements
+	// digests sum the server's digest samples; tail samples the processlist
+	// of the frames no digest sample covers, tailFrames those of them not
+	// sampled yet (window_statements.go).
+	digests    snapshot.DigestTotals
+	tail       snapshot.SampledStatements
+	tailFrames []tailFrame
 
 	// mix sums active sessions × seconds by "user:x", "host:y", "db:z",
 	// from each frame's load slices; working is the active sessions × seconds.
@@ -100,19 +104,6 @@ func (w *Window) addStatus(f *snapshot.Frame) {
 	}
 }
 
-func (w *Window) addStatements(f *snapshot.Frame) {
-	s := f.Snapshot
-	if s.Statements != nil {
-		w.digests.Add(s.Statements)
-		return
-	}
-	interval := 1.0
-	if f.Rates != nil {
-		interval = f.Rates.Interval
-	}
-	w.sampled.Add(s, interval)
-}
-
 // addLoad sums the frame's database load: its classes, and its user, host
 // and schema slices for the mix.
 func (w *Window) addLoad(l *snapshot.Load) {
@@ -130,18 +121,4 @@ func (w *Window) addLoad(l *snapshot.Load) {
 			w.mix[string(sl.By)+":"+sl.Name] += sl.Sessions() * secs
 		}
 	}
-}
-
-// statements are the window's statements per second, digests when the
-// source had them, else sampled from the processlist.
-func (w *Window) statements() map[string]snapshot.StatementRate {
-	rows := w.digests.Rates()
-	if len(rows) == 0 {
-		rows = w.sampled.Rates()
-	}
-	out := make(map[string]snapshot.StatementRate, len(rows))
-	for _, r := range rows {
-		out[r.Fingerprint] = r
-	}
-	return out
 }

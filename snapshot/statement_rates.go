@@ -47,10 +47,11 @@ type DigestTotals struct {
 
 type digestKey struct{ schema, digest, text string }
 
-// Add takes one sample; a sample already added (a carried one) is skipped.
-func (t *DigestTotals) Add(st *Statements) {
+// Add takes one sample and reports whether it did: a sample already added
+// (a carried one) or one covering no interval is skipped.
+func (t *DigestTotals) Add(st *Statements) bool {
 	if st == nil || st.Interval <= 0 || !st.At.After(t.last) {
-		return
+		return false
 	}
 	t.last = st.At
 	t.Seconds += st.Interval
@@ -72,6 +73,7 @@ func (t *DigestTotals) Add(st *Statements) {
 		}
 		sum.addCounts(d)
 	}
+	return true
 }
 
 // addCounts adds d's interval to s; life-long figures take the latest.

@@ -36,10 +36,19 @@ const maxSampleText = 2000
 
 // Add takes one snapshot's processlist, covering interval seconds.
 func (a *SampledStatements) Add(s *Snapshot, interval float64) {
-	if s == nil || !s.Time.After(a.last) || s.Server.Unreachable {
+	if s == nil || s.Server.Unreachable {
 		return
 	}
-	a.last = s.Time
+	a.AddProcesslist(s.Time, s.Processlist, interval)
+}
+
+// AddProcesslist takes a processlist read at at, covering interval seconds;
+// lists come in time order. Only its rows that RunsStatement matter.
+func (a *SampledStatements) AddProcesslist(at time.Time, list []Process, interval float64) {
+	if !at.After(a.last) {
+		return
+	}
+	a.last = at
 	if interval <= 0 {
 		interval = 1
 	}
@@ -48,9 +57,9 @@ func (a *SampledStatements) Add(s *Snapshot, interval float64) {
 		a.byFP = map[string]*sampledStatement{}
 	}
 	now := make(map[int64]sampledRun, len(a.running))
-	for i := range s.Processlist {
-		p := &s.Processlist[i]
-		if p.Command != "Query" && p.Command != "Execute" || p.Info == "" {
+	for i := range list {
+		p := &list[i]
+		if !p.RunsStatement() {
 			continue
 		}
 		run := sampledRun{fp: Fingerprint(p.Info), timeMS: p.TimeMS, examined: max(p.ExaminedRows, 0)}
@@ -75,6 +84,12 @@ func (a *SampledStatements) Add(s *Snapshot, interval float64) {
 	a.running = now
 }
 
+// RunsStatement reports whether p is a thread running a statement whose
+// text is known.
+func (p *Process) RunsStatement() bool {
+	return (p.Command == "Query" || p.Command == "Execute") && p.Info != ""
+}
+
 func (a *SampledStatements) statement(fp string, p *Process) *sampledStatement {
 	if st, ok := a.byFP[fp]; ok {
 		return st
@@ -94,14 +109,21 @@ func (a *SampledStatements) statement(fp string, p *Process) *sampledStatement {
 
 // Rates returns the sampled statements' per-second figures, busiest first.
 func (a *SampledStatements) Rates() []StatementRate {
-	if a.Seconds <= 0 {
+	return a.RatesOver(a.Seconds)
+}
+
+// RatesOver is Rates over secs seconds rather than the seconds sampled: for
+// samples that cover part of a longer period, whose statements the rest of
+// it did not show (they ran only in the part sampled).
+func (a *SampledStatements) RatesOver(secs float64) []StatementRate {
+	if a.Seconds <= 0 || secs <= 0 {
 		return nil
 	}
 	out := make([]StatementRate, 0, len(a.order))
 	for _, fp := range a.order {
 		st := a.byFP[fp]
-		r := st.d.Rate(a.Seconds)
-		r.LatencySPerS = st.threadS / a.Seconds
+		r := st.d.Rate(secs)
+		r.LatencySPerS = st.threadS / secs
 		r.AvgLatencyS = 0 // unknown: only the runs caught are timed, and not to their end
 		r.NoIndexUsed = st.d.NoIndexUsed > 0
 		r.Source = StatementsProcesslist
