@@ -55,3 +55,19 @@ func parsePs(lines []string) []psProc {
 	}
 	return out
 }
+
+// kindPs is a `ps -ef`/`ps -eaF` listing beside shell loops or in a pile.
+const kindPs fileKind = "ps"
+
+// isPsListing: the file opens with ps's full-format header.
+func isPsListing(_ []byte, lines []string) bool { return isPsHeader(lines[0]) }
+
+// readPs keeps the listing, which tells the server's process among others.
+func (p *pileReader) readPs(pf *pileFile) error {
+	var lines []string
+	if err := p.run.in.eachLine(pf.path, func(_ int, line string) { lines = append(lines, line) }); err != nil {
+		return err
+	}
+	p.tl.tables.addPs(pf.path, parsePs(lines))
+	return nil
+}

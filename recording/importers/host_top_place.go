@@ -24,6 +24,7 @@ func (tl *timeline) placeTop(name string, samples []topSample, at []time.Time, p
 	tl.hostLoads = true
 	others := make([][]snapshot.ProcessUse, len(samples))
 	servers := make([]*topProc, len(samples))
+	placed := map[*snapshot.Host]bool{}
 	for i, s := range samples {
 		others[i], servers[i] = topSplit(s, pid)
 	}
@@ -40,8 +41,9 @@ func (tl *timeline) placeTop(name string, samples []topSample, at []time.Time, p
 				if sec != from {
 					continue
 				}
-				h = tl.hostNear(sec)
+				h = tl.topHost(sec, placed)
 			}
+			placed[h] = true
 			h.Busiest = measured
 			if s.hasLoad {
 				h.Load1, h.Load5, h.Load15 = s.load[0], s.load[1], s.load[2]
@@ -63,6 +65,19 @@ func (tl *timeline) placeTop(name string, samples []topSample, at []time.Time, p
 	}
 	return fmt.Sprintf("%s: %d iterations of top from %s: %s and the load averages, each on the seconds it measured",
 		name, len(samples), at[0].Format(time.TimeOnly), what)
+}
+
+// topHost is the host an iteration starting in second sec opens: a
+// neighbour's when the parts' stamps straddle a second boundary, unless an
+// iteration already holds it (where top alone makes the hosts, one a second,
+// each second its own), else a new one.
+func (tl *timeline) topHost(sec int64, placed map[*snapshot.Host]bool) *snapshot.Host {
+	if h := tl.hostAround(sec); h != nil && !placed[h] {
+		return h
+	}
+	h := &snapshot.Host{}
+	tl.hosts[sec] = h
+	return h
 }
 
 // hostNear is the host of second sec, or of the second before or after

@@ -96,6 +96,10 @@ func init() {
 			parts: carries(snapshot.CollectorHost), fixture: "kinds/vmstat.txt"},
 		{kind: kindMpstat, sniff: onLines(isMpstat), read: (*pileReader).readMpstat, beside: true, besideLoops: true,
 			fixture: "shell-loops-beside"},
+		{kind: kindTop, sniff: isTopBatch, read: (*pileReader).readTop, beside: true, besideLoops: true,
+			parts: carries(snapshot.CollectorHost), fixture: "shell-loops-top"},
+		{kind: kindPs, sniff: isPsListing, read: (*pileReader).readPs, beside: true, besideLoops: true,
+			parts: carries(snapshot.CollectorHost), fixture: "shell-loops-top"},
 		{kind: kindIostat, sniff: onLines(isIostat), pile: FormatIostat, read: (*pileReader).readIostat, besideLoops: true,
 			parts: carries(snapshot.CollectorHost), fixture: "shell-loops-beside/iostat-x.log"},
 	}

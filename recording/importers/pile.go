@@ -102,6 +102,7 @@ func importPile(r *run) ([]Session, error) {
 		return nil, fmt.Errorf("%s: %s", r.path, noSamplesWhy(tl))
 	}
 	sess.Notes = append(sess.Notes, placePile(files, tl, r.opts)...)
+	sess.Notes = append(sess.Notes, tl.placeProcessTables()...)
 	if note := tl.fillCPUs(); note != "" {
 		sess.Notes = append(sess.Notes, note)
 	}

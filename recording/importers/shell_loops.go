@@ -42,6 +42,7 @@ func importShellLoops(run *run) ([]Session, error) {
 	if err := readBesideLoops(run, r.tl, &sess, beside); err != nil {
 		return nil, err
 	}
+	sess.Notes = append(sess.Notes, r.tl.placeProcessTables()...)
 	if note := r.tl.fillCPUs(); note != "" {
 		sess.Notes = append(sess.Notes, note)
 	}
@@ -85,6 +86,7 @@ type shellFile struct {
 	cols   parse.ProcesslistColumns
 	vmstat parse.VmstatParser
 	rows   []stampedVmstat
+	tables loopTables
 }
 
 type stampedVmstat struct {
@@ -108,6 +110,7 @@ func (r *shellReader) readFile(in *input, path string) error {
 		}
 	})
 	r.addVmstat(f.rows)
+	r.addTables(path, &f.tables)
 	return err
 }
 
@@ -117,6 +120,8 @@ func (r *shellReader) line(f *shellFile, at int64, text string) string {
 	switch {
 	case trimmed == "":
 		return "" // a loop whose query printed nothing
+	case r.tableLine(&f.tables, at, trimmed):
+		return ""
 	case strings.HasPrefix(trimmed, "Variable_name"):
 		f.tableStarts = true // a status or variables table; its first row says which
 		return ""

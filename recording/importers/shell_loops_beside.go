@@ -39,7 +39,7 @@ func readBesideLoops(run *run, tl *timeline, sess *Session, beside []sniffed) er
 		return nil
 	}
 	opts := run.opts
-	if first := loopsStart(tl); opts.Start.IsZero() && !first.IsZero() {
+	if first := tl.firstSecond(); opts.Start.IsZero() && !first.IsZero() {
 		opts.Start = first
 	}
 	approximate := tl.approximate
@@ -68,8 +68,9 @@ func placeBeside(files []*pileFile, tl *timeline, opts Options) []string {
 	return notes
 }
 
-// loopsStart is the loops' first second.
-func loopsStart(tl *timeline) time.Time {
+// firstSecond is the first second any part of the capture holds: the
+// loops' first, beside shell loops.
+func (tl *timeline) firstSecond() time.Time {
 	var first int64
 	for _, m := range []map[int64]bool{keySet(tl.status), keySet(tl.procs), keySet(tl.hosts)} {
 		for k := range m {

@@ -49,6 +49,9 @@ type timeline struct {
 	// second, each sample as what puts it into its frame: a format of a part
 	// no capture carried before places it here, with no code in this file.
 	placed map[snapshot.CollectorName]map[int64]func(*snapshot.Snapshot)
+	// tables are top iterations and ps listings outside pt-stalk's
+	// collection, placed once the rest is (host_tables.go).
+	tables processTables
 }
 
 func newTimeline(loc *time.Location) *timeline {
