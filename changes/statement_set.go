@@ -48,12 +48,20 @@ func (s statementSet) find(shape string) (snapshot.StatementRate, bool) {
 	if r, ok := s.byShape[shape]; ok {
 		return r, true
 	}
-	for _, c := range s.cut {
-		if strings.HasPrefix(shape, c) {
-			return s.byShape[c], true
-		}
+	if c, ok := s.cutOf(shape); ok {
+		return s.byShape[c], true
 	}
 	return snapshot.StatementRate{}, false
+}
+
+// cutOf is the shape of the cut digest shape begins with.
+func (s statementSet) cutOf(shape string) (string, bool) {
+	for _, c := range s.cut {
+		if strings.HasPrefix(shape, c) {
+			return c, true
+		}
+	}
+	return "", false
 }
 
 // sumRates adds b's figures to a's; a latency per call is known when the

@@ -22,12 +22,9 @@ type Window struct {
 	gauges      map[string]float64
 	gaugeFrames int
 
-	// digests sum the server's digest samples; tail samples the processlist
-	// of the frames no digest sample covers, tailFrames those of them not
-	// sampled yet (window_statements.go).
-	digests    snapshot.DigestTotals
-	tail       snapshot.SampledStatements
-	tailFrames []tailFrame
+	// statementTotals sum the statements: digests, and the processlist of
+	// the frames no digest sample covers (window_statements.go).
+	statementTotals snapshot.StatementTotals
 
 	// mix sums active sessions × seconds by "user:x", "host:y", "db:z",
 	// from each frame's load slices; working is the active sessions × seconds.
@@ -65,7 +62,7 @@ func (w *Window) Add(f *snapshot.Frame) {
 	w.Frames++
 	w.addVariables(s)
 	w.addStatus(f)
-	w.addStatements(f)
+	w.statementTotals.Add(f)
 	w.addLoad(f.Load)
 	w.addHost(f)
 	w.onsets.add(f.Onsets)

@@ -128,6 +128,12 @@ func TestCompareStatementsOfEitherSource(t *testing.T) {
 		after: []stretch{{frames: 22, digests: []snapshot.Digest{wideDigest}},
 			{frames: 8, carried: true, running: []string{wide}}},
 	}, {
+		name:   "a statement new in a digest cut short and in the tail is new once",
+		before: healthy,
+		after: []stretch{{frames: 22, digests: []snapshot.Digest{pointRead, wideDigest}},
+			{frames: 8, carried: true, running: []string{wide}}},
+		want: []string{"statement " + wideDigest.Text + " new, calls per second: 0 → 50"},
+	}, {
 		name:   "a digest cut short matches its statement sampled",
 		before: []stretch{{frames: 30, digests: []snapshot.Digest{wideDigest}}},
 		after:  []stretch{{frames: 30, running: []string{wide}}},
