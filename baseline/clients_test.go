@@ -53,3 +53,61 @@ func TestSlowLinkSeenInTheClientQueues(t *testing.T) {
 	}, s.now
 	noOnset(t, tr, s, time.Minute, "with one client reading a large result slowly")
 }
+
+// mildlySlowLink is a link slowed less than slowLink's: a third fewer
+// requests and bytes, a few answers waiting on the clients' connections.
+func mildlySlowLink(s *sim, smp *sample) {
+	for _, k := range []string{"Questions", "Com_insert", "Com_update", "Com_delete", "Com_commit", "Innodb_rows_read",
+		"Handler_read_rnd_next", "Bytes_sent", "Bytes_received", "Innodb_data_written"} {
+		smp.rates[k] *= 0.6
+	}
+	smp.txB *= 0.6
+	smp.clients = &snapshot.ClientQueues{Connections: 1065, Sending: 6 + s.rng.IntN(3), SendBytes: 150e3}
+}
+
+// TestLockWaitsBehindASlowLinkAreItsEffect: a slowed link keeps each
+// client's transaction open across its round trips, holding its row
+// locks, so the time sessions wait on rows climbs a few seconds after the
+// link is named (8 s a second against 1 ms in the busy-normal family's
+// run; here eight times a crowded normal's, with 40 more sessions waiting),
+// within one wave of it and further than the link's own signals moved. The ROOT CAUSE stays the link, through the episode's end.
+func TestLockWaitsBehindASlowLinkAreItsEffect(t *testing.T) {
+	for _, step := range []time.Duration{time.Second, 2 * time.Second} {
+		t.Run(step.String(), func(t *testing.T) {
+			tr, s := New(DefaultConfig()), newSim(37, step)
+			// The family's normal: its sessions seldom wait on a row.
+			fewLockWaits := func(smp *sample) {
+				smp.rates["Innodb_row_lock_time"] = s.rng.Float64()
+				smp.rates["Innodb_row_lock_waits"] = s.rng.Float64()
+				smp.gauges["Innodb_row_lock_current_waits"] = float64(s.rng.IntN(2))
+				smp.procs[1].n = s.rng.IntN(2)
+				smp.gauges["Threads_running"] = 1 + s.rng.Float64()
+				smp.idleTrx = 0
+			}
+			s.fault, s.faultAt = func(smp *sample) { smp.clients = lanClients(s); fewLockWaits(smp) }, epoch
+			noOnset(t, tr, s, 20*time.Minute, "in the normal")
+			began := s.now.Add(time.Nanosecond)
+			locksFrom := began.Add(8 * time.Second)
+			s.fault, s.faultAt = func(smp *sample) {
+				mildlySlowLink(s, smp)
+				fewLockWaits(smp)
+				if !s.now.Before(locksFrom) {
+					smp.rates["Innodb_row_lock_time"] = 14000
+					smp.rates["Innodb_row_lock_waits"] = 190
+					smp.gauges["Innodb_row_lock_current_waits"] = 21
+					smp.gauges["Threads_running"] = 28
+					smp.procs[1].n = 21
+				}
+			}, began
+			namedFirst(t, tr, s, began, snapshot.CauseNetwork)
+			var last *snapshot.Frame
+			run(tr, s, 40*time.Second, func(f *snapshot.Frame) { last = f })
+			if len(last.Onsets) < 2 {
+				t.Fatalf("the lock waits are not named beside the link: %v", last.Onsets)
+			}
+			if o := last.Onsets[0]; o.Cause != snapshot.CauseNetwork {
+				t.Errorf("by the episode's end the first cause is %q (%s, score %.1f), want %q", o.Cause, o.Title, o.Score, snapshot.CauseNetwork)
+			}
+		})
+	}
+}

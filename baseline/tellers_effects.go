@@ -110,6 +110,15 @@ func tellLocks(c *told) {
 		kinds = append(kinds, "global read")
 	}
 	c.title = "lock contention rising: " + strings.Join(kinds, ", ") + " lock waits"
+	if moving(c, kClientQueue) {
+		// Behind a slowed link each client holds its transaction, and its
+		// row locks, across every round trip: the waits climb a few seconds
+		// after the link is named, often further than its own signals moved.
+		// They are its effect, ranked below it.
+		c.weight = 0.5
+		c.evidence = append(c.evidence, "mysqld's answers wait unacknowledged on the clients' connections: "+
+			"transactions stay open across the slow round trips, holding their row locks")
+	}
 	c.statements = topStatements(c.f, snapshot.ClassRowLock, 2)
 	for _, fd := range c.f.Findings {
 		for _, rb := range fd.RootBlockers {
