@@ -105,7 +105,7 @@ func (t *Tracker) confirm(i int, f *snapshot.Frame, ms []moved, now float64, rou
 		os.lastHeld = now
 	}
 	c := &classes[i]
-	tl := &told{f: f, ms: ms, all: t.sigs, routine: routine, weight: c.weight}
+	tl := &told{f: f, ms: ms, all: t.sigs, routine: routine, weight: c.weight, before: t.ep.causesBefore(i)}
 	c.tell(tl)
 	sc := score(ms) * tl.weight
 	if os == nil {
@@ -122,6 +122,24 @@ func (t *Tracker) confirm(i int, f *snapshot.Frame, ms []moved, now float64, rou
 	o.Title, o.Evidence, o.Advice = tl.title, tl.evidence, tl.advice
 	o.Threads, o.Statements = tl.threads, tl.statements
 	o.Signals = signalsOf(ms)
+}
+
+// causesBefore are the causes the episode named before class i first
+// confirmed (all of them, while i is not among them yet).
+func (e *episode) causesBefore(i int) []string {
+	first := math.Inf(1)
+	for _, o := range e.onsets {
+		if o.class == i {
+			first = min(first, o.confirmed)
+		}
+	}
+	var out []string
+	for _, o := range e.onsets {
+		if o.class != i && o.confirmed < first {
+			out = append(out, classes[o.class].cause)
+		}
+	}
+	return out
 }
 
 // has says class i is among the episode's causes.

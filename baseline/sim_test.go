@@ -58,6 +58,9 @@ type sample struct {
 	// idleTrx are the sessions caught idle inside an open transaction (the
 	// InnoDB status's ACTIVE entries with no statement).
 	idleTrx int
+	// rowWaiting of the updates' sessions (procs[1]) wait on a row lock,
+	// as the lock listing shows them.
+	rowWaiting int
 	// stallCPU is the share of the interval some task waited for a CPU.
 	stallCPU float64
 	// clients is mysqld's client connections' TCP queues (nil: not read).
@@ -141,6 +144,7 @@ func (s *sim) next() *snapshot.Frame {
 	}
 	snap.Processlist = s.processlist(smp)
 	snap.InnoDB = s.innodb(smp)
+	snap.Locks = rowWaits(smp)
 	if smp.lag >= 0 {
 		snap.Replica = map[string]string{"Seconds_Behind_Master": strconv.Itoa(int(smp.lag)), "Slave_IO_Running": "Yes"}
 	}
@@ -206,6 +210,21 @@ func (s *sim) processlist(smp *sample) []snapshot.Process {
 
 // innodb is the InnoDB status read this frame: its transaction list, the
 // running ones with their statement, the idle ones without.
+// rowWaits lists the updates' sessions that wait on a row; nil when none
+// do (nothing waited, as live).
+func rowWaits(smp *sample) *snapshot.Locks {
+	if smp.rowWaiting == 0 {
+		return nil
+	}
+	first := int64(smp.procs[0].n) + 1 // processlist ids run across procs in order
+	l := &snapshot.Locks{}
+	for i := range min(smp.rowWaiting, smp.procs[1].n) {
+		l.Waits = append(l.Waits, snapshot.LockWait{Waiter: first + int64(i), Blocker: first + int64(smp.procs[1].n),
+			Kind: snapshot.LockRow, Object: "sbtest.sbtest1 PRIMARY"})
+	}
+	return l
+}
+
 func (s *sim) innodb(smp *sample) *snapshot.InnoDBStatus {
 	st := &snapshot.InnoDBStatus{ReadAt: s.now}
 	tx := &st.Transactions

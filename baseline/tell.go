@@ -16,6 +16,8 @@ type told struct {
 	// all is every signal, for a teller that looks beyond its signature.
 	all     []*signal
 	routine []Routine
+	// before are the causes the episode named before this one.
+	before []string
 	// weight starts as the class's and a teller may change it (a disk
 	// saturated by another process names the root itself).
 	weight     float64
@@ -25,6 +27,9 @@ type told struct {
 	threads    []int64
 	statements []string
 }
+
+// after says the episode named cause before this one.
+func (c *told) after(cause string) bool { return contains(c.before, cause) }
 
 // moves lists every moved signal as "rows read/s 1200 -> 45000 (x37)",
 // furthest first.

@@ -110,14 +110,18 @@ func tellLocks(c *told) {
 		kinds = append(kinds, "global read")
 	}
 	c.title = "lock contention rising: " + strings.Join(kinds, ", ") + " lock waits"
-	if moving(c, kClientQueue) {
+	if moving(c, kClientQueue) || c.after(snapshot.CauseNetwork) {
 		// Behind a slowed link each client holds its transaction, and its
 		// row locks, across every round trip: the waits climb a few seconds
-		// after the link is named, often further than its own signals moved.
-		// They are its effect, ranked below it.
+		// after the link is named, often further than its own signals moved,
+		// and peak as the link recovers and the held-up clients catch up.
+		// They are its effect, ranked below it through the episode.
 		c.weight = 0.5
-		c.evidence = append(c.evidence, "mysqld's answers wait unacknowledged on the clients' connections: "+
-			"transactions stay open across the slow round trips, holding their row locks")
+		why := "mysqld's answers wait unacknowledged on the clients' connections"
+		if c.after(snapshot.CauseNetwork) {
+			why = "the network was named first in this episode"
+		}
+		c.evidence = append(c.evidence, why+": transactions stay open across the slow round trips, holding their row locks")
 	}
 	c.statements = topStatements(c.f, snapshot.ClassRowLock, 2)
 	for _, fd := range c.f.Findings {
