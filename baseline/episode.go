@@ -34,6 +34,8 @@ type onsetState struct {
 	// told, and when.
 	confirmed float64
 	onset     snapshot.Onset
+	// effect: told at its peak as another cause's effect (told.effect).
+	effect bool
 }
 
 // wave is how close two causes must be confirmed to count as starting
@@ -114,9 +116,11 @@ func (t *Tracker) confirm(i int, f *snapshot.Frame, ms []moved, now float64, rou
 			onset: snapshot.Onset{At: unixTime(start).In(f.Time().Location()), Cause: c.cause}}
 		t.ep.onsets = append(t.ep.onsets, os)
 		t.untaint(start)
-	} else if sc < os.onset.Score {
+	}
+	if sc < os.onset.Score {
 		return // keep what it said at its peak
 	}
+	os.effect = tl.effect
 	o := &os.onset
 	o.Score = math.Round(sc*10) / 10
 	o.Title, o.Evidence, o.Advice = tl.title, tl.evidence, tl.advice
@@ -125,7 +129,8 @@ func (t *Tracker) confirm(i int, f *snapshot.Frame, ms []moved, now float64, rou
 }
 
 // causesBefore are the causes the episode named before class i first
-// confirmed (all of them, while i is not among them yet).
+// confirmed, or in the same frame (all of them, while i is not among them
+// yet).
 func (e *episode) causesBefore(i int) []string {
 	first := math.Inf(1)
 	for _, o := range e.onsets {
@@ -135,7 +140,7 @@ func (e *episode) causesBefore(i int) []string {
 	}
 	var out []string
 	for _, o := range e.onsets {
-		if o.class != i && o.confirmed < first {
+		if o.class != i && o.confirmed <= first {
 			out = append(out, classes[o.class].cause)
 		}
 	}
@@ -182,6 +187,12 @@ func (t *Tracker) onsets() []snapshot.Onset {
 	slices.SortStableFunc(states, func(a, b *onsetState) int {
 		if wa, wb := waves[a], waves[b]; wa != wb {
 			return wa - wb
+		}
+		if a.effect != b.effect {
+			if a.effect {
+				return 1
+			}
+			return -1
 		}
 		if a.onset.Score != b.onset.Score {
 			return -cmp.Compare(a.onset.Score, b.onset.Score)

@@ -16,8 +16,12 @@ type told struct {
 	// all is every signal, for a teller that looks beyond its signature.
 	all     []*signal
 	routine []Routine
-	// before are the causes the episode named before this one.
+	// before are the causes the episode named before this one, or with it.
 	before []string
+	// effect: the teller found the class the effect of another cause
+	// standing (locks behind a slowed link): it ranks below the causes of
+	// its wave however far it moved, since effects often move further.
+	effect bool
 	// weight starts as the class's and a teller may change it (a disk
 	// saturated by another process names the root itself).
 	weight     float64

@@ -3,6 +3,8 @@ package baseline
 import (
 	"fmt"
 	"strings"
+
+	"github.com/mytop-go/mytop-go/snapshot"
 )
 
 func tellRoutine(c *told) {
@@ -30,6 +32,14 @@ func tellCPUOutside(c *told) {
 	c.title = "CPU taken by a process outside mysqld"
 	if who := busiestOthers(c.f); who != "" {
 		c.title += ": " + who
+	}
+	if !moving(c, kOtherTop) && (diskBusy(c) || c.after(snapshot.CauseDisk)) {
+		// No process is measured taking it while the disk is saturated: the
+		// kernel's work for a fast writer (its writes, the page cache's
+		// writeback) climbs seconds after the disk is named. The disk's
+		// cost, ranked below it.
+		c.effect = true
+		c.title = "CPU outside mysqld rising with no process measured taking it: the kernel's work for the disk"
 	}
 	c.moves()
 	c.advice = "Find the process (top, ps) and stop, renice or move it; mysqld's sessions are queueing for the CPU behind it."

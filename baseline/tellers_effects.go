@@ -86,6 +86,12 @@ func tellDisk(c *told) {
 
 // moving says whether a signal of kind k is out upward in the frame, even
 // if the class does not count it.
+// diskBusy: a disk signal stands out high (utilisation, waits, iowait,
+// blocked tasks).
+func diskBusy(c *told) bool {
+	return moving(c, kDiskUtil) || moving(c, kDiskAwait) || moving(c, kIOWait) || moving(c, kBlocked)
+}
+
 func moving(c *told, k kind) bool {
 	for _, g := range c.all {
 		if g.kind == k && g.out == up {
@@ -116,7 +122,7 @@ func tellLocks(c *told) {
 		// after the link is named, often further than its own signals moved,
 		// and peak as the link recovers and the held-up clients catch up.
 		// They are its effect, ranked below it through the episode.
-		c.weight = 0.5
+		c.effect = true
 		why := "mysqld's answers wait unacknowledged on the clients' connections"
 		if c.after(snapshot.CauseNetwork) {
 			why = "the network was named first in this episode"
