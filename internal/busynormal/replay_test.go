@@ -2,7 +2,6 @@ package busynormal
 
 import (
 	"archive/tar"
-	"compress/gzip"
 	"io"
 	"os"
 	"path/filepath"
@@ -19,12 +18,12 @@ import (
 // of busy normal, the first fault, 10 minutes of quiet normal, the other
 // nine, each fault 30 s with 45 s of recovery): its recording, the timeline
 // of what was injected when (with the probe's measure of each fault), and
-// pt-stalk's collection of the start to the first fault's recovery.
+// pt-stalk's collection of the whole run.
 // testdata/README.md says how they were made.
 const (
 	familyRecording = "testdata/busy-normal.mytop"
 	familyTimeline  = "testdata/busy-normal.json"
-	familyPtStalk   = "testdata/busy-normal-ptstalk.tar.gz"
+	familyPtStalk   = "testdata/busy-normal-ptstalk.tar.zst"
 )
 
 // The recording replayed reaches the verdicts: each fault's cause named
@@ -68,7 +67,7 @@ func TestImportBusyNormalPtStalk(t *testing.T) {
 	checkCapture(t, familyPtStalk, loadTimeline(t), familyFrames(t), knownCaptureMisses)
 }
 
-// checkCapture imports pt-stalk's collection of a run (a .tar.gz of its
+// checkCapture imports pt-stalk's collection of a run (a .tar.zst of its
 // directory) and fails t unless it reaches the verdicts of the run's
 // recording, frames, for the faults it covers, with its normal quiet.
 func checkCapture(t *testing.T, capture string, tl *Timeline, frames []*snapshot.Frame, known map[string]string) *Judgement {
@@ -157,18 +156,15 @@ func loadTimeline(t *testing.T, path ...string) *Timeline {
 	return tl
 }
 
-// untar unpacks a .tar.gz into a temporary directory and returns the
-// directory its files are in.
-// decompressor reads a .tar.zst (made with zstd --long=27: a long
-// window finds the repeats a second apart in pt-stalk's parts, a sixth
-// of gzip's size) or a .tar.gz.
-func decompressor(path string, r io.Reader) (io.Reader, error) {
-	if strings.HasSuffix(path, ".zst") {
-		return zstd.NewReader(r, zstd.WithDecoderMaxWindow(1<<27), zstd.WithDecoderConcurrency(1))
-	}
-	return gzip.NewReader(r)
+// decompressor reads a committed capture's .tar.zst, made with zstd
+// --long=27: a long window finds the repeats a second apart in pt-stalk's
+// parts, a sixth of what gzip makes of them.
+func decompressor(r io.Reader) (io.Reader, error) {
+	return zstd.NewReader(r, zstd.WithDecoderMaxWindow(1<<27), zstd.WithDecoderConcurrency(1))
 }
 
+// untar unpacks a capture into a temporary directory and returns the
+// directory its files are in.
 func untar(t *testing.T, path string) string {
 	t.Helper()
 	f, err := os.Open(path)
@@ -176,7 +172,7 @@ func untar(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	zr, err := decompressor(path, f)
+	zr, err := decompressor(f)
 	if err != nil {
 		t.Fatal(err)
 	}
