@@ -20,12 +20,18 @@ func lanClients(s *sim) *snapshot.ClientQueues {
 // between its statements): the sessions idle in a transaction rise no
 // further than the normal's own, so only the clients' queues say it.
 func slowLink(s *sim, smp *sample) {
+	linkAt(smp, 0.2, 0.17, &snapshot.ClientQueues{Connections: 1065, Sending: 18 + s.rng.IntN(8), SendBytes: 600e3})
+}
+
+// linkAt is a link passing share of the normal's requests and tx of its
+// bytes, with the clients' queues as given.
+func linkAt(smp *sample, share, tx float64, clients *snapshot.ClientQueues) {
 	for _, k := range []string{"Questions", "Com_insert", "Com_update", "Com_delete", "Com_commit", "Innodb_rows_read",
 		"Handler_read_rnd_next", "Bytes_sent", "Bytes_received", "Innodb_data_written"} {
-		smp.rates[k] *= 0.2
+		smp.rates[k] *= share
 	}
-	smp.txB *= 0.17
-	smp.clients = &snapshot.ClientQueues{Connections: 1065, Sending: 18 + s.rng.IntN(8), SendBytes: 600e3}
+	smp.txB *= tx
+	smp.clients = clients
 }
 
 // TestSlowLinkSeenInTheClientQueues: where mysqld's client connections hold
@@ -58,12 +64,7 @@ func TestSlowLinkSeenInTheClientQueues(t *testing.T) {
 // mildlySlowLink is a link slowed less than slowLink's: a third fewer
 // requests and bytes, a few answers waiting on the clients' connections.
 func mildlySlowLink(s *sim, smp *sample) {
-	for _, k := range []string{"Questions", "Com_insert", "Com_update", "Com_delete", "Com_commit", "Innodb_rows_read",
-		"Handler_read_rnd_next", "Bytes_sent", "Bytes_received", "Innodb_data_written"} {
-		smp.rates[k] *= 0.6
-	}
-	smp.txB *= 0.6
-	smp.clients = &snapshot.ClientQueues{Connections: 1065, Sending: 6 + s.rng.IntN(3), SendBytes: 150e3}
+	linkAt(smp, 0.6, 0.6, &snapshot.ClientQueues{Connections: 1065, Sending: 6 + s.rng.IntN(3), SendBytes: 150e3})
 }
 
 // TestLockWaitsBehindASlowLinkAreItsEffect: a slowed link keeps each
@@ -114,25 +115,34 @@ func TestLockWaitsBehindASlowLinkAreItsEffect(t *testing.T) {
 					smp.clients = lanClients(s)
 				}
 			}, began
-			var named time.Duration
-			var kept *snapshot.Onset
-			run(tr, s, 90*time.Second, func(f *snapshot.Frame) {
-				if len(f.Onsets) == 0 {
-					return
-				}
-				if named == 0 && f.Onsets[0].Cause == snapshot.CauseNetwork {
-					named = f.Time().Sub(began)
-				}
-				if slices.ContainsFunc(f.Onsets, func(o snapshot.Onset) bool { return o.Cause == snapshot.CauseNetwork }) {
-					kept = &f.Onsets[0]
-				}
-			})
-			if named == 0 || named > 10*time.Second+step/4 {
-				t.Errorf("the link named first after %s, want within 10 s", named)
-			}
-			if kept == nil || kept.Cause != snapshot.CauseNetwork {
-				t.Errorf("by the episode's end the first cause is %+v, want %q", kept, snapshot.CauseNetwork)
-			}
+			namedAndKept(t, tr, s, began, 90*time.Second, snapshot.CauseNetwork)
 		})
+	}
+}
+
+// namedAndKept runs the sim for span after a fault began and fails t unless
+// cause is named first within 10 s of it and is still first in the last
+// frame whose episode holds it: what a report's ROOT CAUSE line says once
+// the episode is over.
+func namedAndKept(t *testing.T, tr *Tracker, s *sim, began time.Time, span time.Duration, cause string) {
+	t.Helper()
+	var named time.Duration
+	var kept *snapshot.Onset
+	run(tr, s, span, func(f *snapshot.Frame) {
+		if len(f.Onsets) == 0 {
+			return
+		}
+		if named == 0 && f.Onsets[0].Cause == cause {
+			named = f.Time().Sub(began)
+		}
+		if slices.ContainsFunc(f.Onsets, func(o snapshot.Onset) bool { return o.Cause == cause }) {
+			kept = &f.Onsets[0]
+		}
+	})
+	if named == 0 || named > 10*time.Second+s.step/4 {
+		t.Errorf("%s named first after %s, want within 10 s", cause, named)
+	}
+	if kept == nil || kept.Cause != cause {
+		t.Errorf("by the episode's end the first cause is %+v, want %q", kept, cause)
 	}
 }

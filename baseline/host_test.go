@@ -2,7 +2,6 @@ package baseline
 
 import (
 	"math"
-	"slices"
 	"testing"
 	"time"
 
@@ -194,25 +193,7 @@ func TestDiskWritersKernelCPUIsTheDisks(t *testing.T) {
 					smp.runq += 3
 				}
 			}, began
-			var named time.Duration
-			var kept *snapshot.Onset
-			run(tr, s, 60*time.Second, func(f *snapshot.Frame) {
-				if len(f.Onsets) == 0 {
-					return
-				}
-				if named == 0 && f.Onsets[0].Cause == snapshot.CauseDisk {
-					named = f.Time().Sub(began)
-				}
-				if slices.ContainsFunc(f.Onsets, func(o snapshot.Onset) bool { return o.Cause == snapshot.CauseDisk }) {
-					kept = &f.Onsets[0]
-				}
-			})
-			if named == 0 || named > 10*time.Second+step/4 {
-				t.Errorf("the disk named first after %s, want within 10 s", named)
-			}
-			if kept == nil || kept.Cause != snapshot.CauseDisk {
-				t.Errorf("by the episode's end the first cause is %+v, want %q", kept, snapshot.CauseDisk)
-			}
+			namedAndKept(t, tr, s, began, 60*time.Second, snapshot.CauseDisk)
 		})
 	}
 }
