@@ -34,6 +34,7 @@ func (tl *timeline) placeTop(name string, samples []topSample, at []time.Time, p
 		if i+1 < len(samples) {
 			to = max(to, at[i+1].Unix())
 		}
+		to = min(to, from+maxTopSpan)
 		server, measured := servers[i], others[min(i+1, len(samples)-1)]
 		for sec := from; sec < to; sec++ {
 			h := tl.hosts[sec]
@@ -100,6 +101,11 @@ func (tl *timeline) hostAround(sec int64) *snapshot.Host {
 	}
 	return nil
 }
+
+// maxTopSpan bounds the seconds one iteration stands for: top's delay is a
+// few seconds, and a longer gap (a loop stopped, a clock that jumped) is
+// not measured by the next iteration, nor worth a host per second.
+const maxTopSpan = 60
 
 // topTimes dates each iteration's clock on the collection's day, past
 // midnight when the clock goes back.
