@@ -3,6 +3,7 @@ package importers
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"time"
 
@@ -55,10 +56,8 @@ func (pt *processTables) addPs(path string, procs []psProc) {
 }
 
 func appendOnce(names []string, name string) []string {
-	for _, n := range names {
-		if n == name {
-			return names
-		}
+	if slices.Contains(names, name) {
+		return names
 	}
 	return append(names, name)
 }
